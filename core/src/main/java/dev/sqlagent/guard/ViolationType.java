@@ -1,0 +1,33 @@
+package dev.sqlagent.guard;
+
+/** Why the guard refused a SQL. */
+public enum ViolationType {
+    /** Empty input or input over the length cap. */
+    INPUT_TOO_LONG,
+    /** More than one statement. */
+    MULTIPLE_STATEMENTS,
+    /** A statement that is not a query (DDL, DML, SET, CALL, EXPLAIN, …). */
+    NOT_A_QUERY,
+    /** A table or view outside the allowed list. */
+    TABLE_NOT_ALLOWED,
+    /** A column the policy denies. */
+    COLUMN_DENIED,
+    /** A function outside the allowlist, on the denylist, or dangerous in any mode. */
+    FUNCTION_NOT_ALLOWED,
+    /** A table function in FROM. */
+    TABLE_FUNCTION,
+    /** A comment of any kind. */
+    COMMENT,
+    /** A string literal the parser and the database may read differently. */
+    UNSAFE_STRING_LITERAL,
+    /** {@code SELECT *} or {@code t.*} while the policy refuses it. */
+    SELECT_STAR,
+    /** {@code FOR UPDATE}, {@code FOR SHARE} and other locking clauses. */
+    LOCKING_CLAUSE,
+    /** {@code SELECT … INTO}, {@code INTO OUTFILE}/{@code DUMPFILE}. */
+    INTO_CLAUSE,
+    /** A CTE that writes (INSERT/UPDATE/DELETE inside WITH). */
+    WRITABLE_CTE,
+    /** Parsing took longer than the policy allows. */
+    PARSE_TIMEOUT
+}

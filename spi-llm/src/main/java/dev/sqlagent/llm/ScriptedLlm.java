@@ -1,0 +1,246 @@
+package dev.sqlagent.llm;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * A model for tests: it answers from replies queued in advance, records every request and can inject
+ * faults. Like a mock web server, it scripts the outside world, not the agent's internals.
+ *
+ * <pre>{@code
+ * ScriptedLlm llm = ScriptedLlm.create()
+ *     .enqueue("refiner", "SELECT name FROM order")          // first generation
+ *     .enqueue("refiner", "SELECT name FROM orders");        // the single correction
+ * AgentResult result = agent.ask("...");
+ * assertThat(llm.requests("refiner")).hasSize(2);
+ * }</pre>
+ *
+ * <p>A request is answered from the queue of its {@linkplain LlmRequest#role() role} first, then from
+ * the shared queue ({@link #enqueue(String)} without a role), then by the fallback if one is set. With
+ * nothing to answer it throws an {@link LlmException} of kind {@code OTHER} naming the role, so an
+ * unexpected model call fails the test. Token usage is estimated as a quarter of the characters of the
+ * prompt and of the reply, so that token metrics are not zero in tests. Thread-safe.
+ */
+public final class ScriptedLlm implements LlmClient {
+
+    /** Faults that {@link #enqueueFault} injects in place of a reply. */
+    public enum Fault {
+        /** Throws {@link LlmException} of kind {@link LlmException.Kind#TIMEOUT}. */
+        TIMEOUT,
+        /** Throws an {@link IllegalStateException}, as a buggy client would. */
+        EXCEPTION,
+        /** Answers with one empty text. */
+        EMPTY_REPLY,
+        /** Answers with a JSON object cut off in the middle. */
+        MALFORMED_JSON,
+        /** Returns {@code null}, breaking the SPI contract. */
+        NULL_RESPONSE
+    }
+
+    private static final String ANY_ROLE = "\u0000any";
+
+    private final Map<String, Deque<Object>> queues = new HashMap<>();
+    private final List<LlmRequest> requests = new ArrayList<>();
+    private Function<LlmRequest, LlmResponse> fallback;
+    private String modelName = "scripted";
+
+    private ScriptedLlm() {
+    }
+
+    /** @return an empty scripted model */
+    public static ScriptedLlm create() {
+        return new ScriptedLlm();
+    }
+
+    /**
+     * Queues a reply for any role.
+     *
+     * @param texts the choices of one response (usually one)
+     * @return this
+     */
+    public synchronized ScriptedLlm enqueue(String... texts) {
+        return enqueueTo(ANY_ROLE, responseOf(texts));
+    }
+
+    /**
+     * Queues a reply for one role.
+     *
+     * @param role the role it answers, e.g. {@code "refiner"}
+     * @param texts the choices of one response (usually one)
+     * @return this
+     */
+    public synchronized ScriptedLlm enqueueFor(String role, String... texts) {
+        return enqueueTo(requireRole(role), responseOf(texts));
+    }
+
+    /**
+     * Queues a whole response for one role.
+     *
+     * @param role the role it answers
+     * @param response the response to return
+     * @return this
+     */
+    public synchronized ScriptedLlm enqueueResponse(String role, LlmResponse response) {
+        return enqueueTo(requireRole(role), Objects.requireNonNull(response, "response"));
+    }
+
+    /**
+     * Queues a fault for one role, in place of its next reply.
+     *
+     * @param role the role it hits
+     * @param fault what goes wrong
+     * @return this
+     */
+    public synchronized ScriptedLlm enqueueFault(String role, Fault fault) {
+        return enqueueTo(requireRole(role), Objects.requireNonNull(fault, "fault"));
+    }
+
+    /**
+     * Sets what answers when no queued reply is left (for example a function of the question).
+     *
+     * @param fallback the answer to any request the queues cannot serve
+     * @return this
+     */
+    public synchronized ScriptedLlm fallback(Function<LlmRequest, LlmResponse> fallback) {
+        this.fallback = Objects.requireNonNull(fallback, "fallback");
+        return this;
+    }
+
+    /**
+     * @param modelName the model name reported in responses
+     * @return this
+     */
+    public synchronized ScriptedLlm modelName(String modelName) {
+        this.modelName = Objects.requireNonNull(modelName, "modelName");
+        return this;
+    }
+
+    @Override
+    public LlmResponse chat(LlmRequest request) {
+        Objects.requireNonNull(request, "request");
+        Object next;
+        Function<LlmRequest, LlmResponse> fb;
+        synchronized (this) {
+            requests.add(request);
+            next = poll(request.role());
+            if (next == null) {
+                next = poll(ANY_ROLE);
+            }
+            fb = fallback;
+        }
+        if (next == null) {
+            if (fb != null) {
+                return fb.apply(request);
+            }
+            throw new LlmException(LlmException.Kind.OTHER,
+                    "ScriptedLlm has no reply queued for role '" + request.role() + "'");
+        }
+        if (next instanceof Fault) {
+            return fail((Fault) next, request);
+        }
+        LlmResponse scripted = (LlmResponse) next;
+        if (scripted.usage().totalTokens() > 0) {
+            return scripted;
+        }
+        long out = 0;
+        for (String t : scripted.texts()) {
+            out += estimateTokens(t);
+        }
+        return new LlmResponse(scripted.texts(), new TokenUsage(estimateTokens(request.text()), out),
+                scripted.model().isEmpty() ? modelName : scripted.model());
+    }
+
+    private LlmResponse fail(Fault fault, LlmRequest request) {
+        switch (fault) {
+            case TIMEOUT:
+                throw new LlmException(LlmException.Kind.TIMEOUT,
+                        "scripted timeout for role '" + request.role() + "'");
+            case EXCEPTION:
+                throw new IllegalStateException("scripted failure for role '" + request.role() + "'");
+            case EMPTY_REPLY:
+                return new LlmResponse(List.of(""), TokenUsage.NONE, modelName);
+            case MALFORMED_JSON:
+                return new LlmResponse(List.of("{\"sql\": \"SELECT name FROM"), TokenUsage.NONE, modelName);
+            case NULL_RESPONSE:
+                return null;
+            default:
+                throw new AssertionError(fault);
+        }
+    }
+
+    /** @return every request received so far, in order */
+    public synchronized List<LlmRequest> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** @param role a role  @return the requests of that role, in order */
+    public synchronized List<LlmRequest> requests(String role) {
+        List<LlmRequest> out = new ArrayList<>();
+        for (LlmRequest r : requests) {
+            if (r.role().equals(role)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** @return how many requests were received */
+    public synchronized int callCount() {
+        return requests.size();
+    }
+
+    /** @return how many queued replies and faults are still unused, over all roles */
+    public synchronized int remaining() {
+        int n = 0;
+        for (Deque<Object> q : queues.values()) {
+            n += q.size();
+        }
+        return n;
+    }
+
+    /** Forgets queued replies, recorded requests and the fallback. */
+    public synchronized void reset() {
+        queues.clear();
+        requests.clear();
+        fallback = null;
+    }
+
+    private ScriptedLlm enqueueTo(String role, Object item) {
+        queues.computeIfAbsent(role, k -> new ArrayDeque<>()).addLast(item);
+        return this;
+    }
+
+    private Object poll(String role) {
+        Deque<Object> q = queues.get(role);
+        return q == null ? null : q.pollFirst();
+    }
+
+    private static LlmResponse responseOf(String... texts) {
+        Objects.requireNonNull(texts, "texts");
+        if (texts.length == 0) {
+            throw new IllegalArgumentException("a scripted reply needs at least one text");
+        }
+        for (String t : texts) {
+            Objects.requireNonNull(t, "text");
+        }
+        return new LlmResponse(List.of(texts), TokenUsage.NONE, "");
+    }
+
+    private static String requireRole(String role) {
+        Objects.requireNonNull(role, "role");
+        if (role.isBlank()) {
+            throw new IllegalArgumentException("role must not be blank");
+        }
+        return role;
+    }
+
+    private static long estimateTokens(String text) {
+        return (text.length() + 3) / 4;
+    }
+}

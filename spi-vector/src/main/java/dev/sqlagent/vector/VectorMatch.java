@@ -1,0 +1,20 @@
+package dev.sqlagent.vector;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One search hit.
+ *
+ * @param id the stored entry's id
+ * @param score cosine similarity to the query, -1 to 1
+ * @param metadata the metadata stored with the entry, unmodifiable
+ */
+public record VectorMatch(String id, double score, Map<String, String> metadata) {
+
+    /** Copies and checks the parts. */
+    public VectorMatch {
+        Objects.requireNonNull(id, "id");
+        metadata = Map.copyOf(Objects.requireNonNull(metadata, "metadata"));
+    }
+}

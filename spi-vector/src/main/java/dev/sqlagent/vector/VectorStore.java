@@ -1,0 +1,34 @@
+package dev.sqlagent.vector;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The vector store SPI: add vectors with metadata, find the nearest ones to a query.
+ *
+ * <p>Scores are cosine similarities. Implementations are thread-safe. {@link InMemoryVectorStore} is an
+ * exact store for up to a few hundred thousand entries.
+ */
+public interface VectorStore {
+
+    /**
+     * Adds an entry, replacing any entry with the same id.
+     *
+     * @param id the entry's id, not blank
+     * @param vector the vector; its dimension must match the store's
+     * @param metadata strings to filter on and to return with hits
+     * @throws IllegalArgumentException if the id is blank or the dimension differs
+     */
+    void add(String id, float[] vector, Map<String, String> metadata);
+
+    /**
+     * Finds the nearest entries whose metadata passes the filter.
+     *
+     * @param query the query vector
+     * @param k how many hits at most, at least 1
+     * @param filter a test on an entry's metadata; {@code m -> true} for none
+     * @return hits, best first, at most {@code k}
+     */
+    List<VectorMatch> search(float[] query, int k, Predicate<Map<String, String>> filter);
+}
