@@ -1,0 +1,168 @@
+package dev.sqlagent;
+
+import dev.sqlagent.trace.Stage;
+import dev.sqlagent.trace.Trace;
+import dev.sqlagent.trace.TraceEvent;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The measures an agent keeps over all its questions: outcomes, failures by kind, executions,
+ * corrections and how many succeeded, model calls and tokens per role, time per stage, case-sink
+ * failures. Live and thread-safe; read it any time. A high {@link #correctionTriggerRate()} means the
+ * schema description needs work, not more retries.
+ */
+public final class AgentMetrics {
+
+    private final LongAdder questions = new LongAdder();
+    private final LongAdder answered = new LongAdder();
+    private final LongAdder rejected = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final LongAdder executions = new LongAdder();
+    private final LongAdder corrections = new LongAdder();
+    private final LongAdder correctedAndAnswered = new LongAdder();
+    private final LongAdder modelCalls = new LongAdder();
+    private final LongAdder sinkFailures = new LongAdder();
+    private final Map<FailureKind, LongAdder> failures = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> callsByRole = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> tokensByRole = new ConcurrentHashMap<>();
+    private final Map<Stage, LongAdder> nanosByStage = new ConcurrentHashMap<>();
+
+    AgentMetrics() {
+    }
+
+    void record(AgentResult result) {
+        questions.increment();
+        Trace trace = result.trace();
+        switch (result.status()) {
+            case ANSWERED:
+                answered.increment();
+                if (result.corrected()) {
+                    correctedAndAnswered.increment();
+                }
+                break;
+            case REJECTED:
+                rejected.increment();
+                break;
+            default:
+                failed.increment();
+                failures.computeIfAbsent(((AgentResult.Failed) result).kind(), k -> new LongAdder()).increment();
+        }
+        executions.add(trace.executions().size());
+        corrections.add(trace.correctionCount());
+        for (TraceEvent.ModelCall c : trace.modelCalls()) {
+            modelCalls.increment();
+            callsByRole.computeIfAbsent(c.role(), k -> new LongAdder()).increment();
+            tokensByRole.computeIfAbsent(c.role(), k -> new LongAdder()).add(c.usage().totalTokens());
+        }
+        trace.timeByStage().forEach((s, d) -> nanosByStage.computeIfAbsent(s, k -> new LongAdder()).add(d.toNanos()));
+    }
+
+    void recordSinkFailure() {
+        sinkFailures.increment();
+    }
+
+    /** @return questions finished */
+    public long questions() {
+        return questions.sum();
+    }
+
+    /** @return questions answered */
+    public long answered() {
+        return answered.sum();
+    }
+
+    /** @return questions rejected by the guard */
+    public long rejected() {
+        return rejected.sum();
+    }
+
+    /** @return questions failed */
+    public long failed() {
+        return failed.sum();
+    }
+
+    /** @return failures by kind */
+    public Map<FailureKind, Long> failuresByKind() {
+        Map<FailureKind, Long> out = new EnumMap<>(FailureKind.class);
+        failures.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    /** @return SQL executions */
+    public long executions() {
+        return executions.sum();
+    }
+
+    /** @return corrections made */
+    public long corrections() {
+        return corrections.sum();
+    }
+
+    /** @return corrections / executions, 0 when nothing ran */
+    public double correctionTriggerRate() {
+        long e = executions();
+        return e == 0 ? 0 : (double) corrections() / e;
+    }
+
+    /** @return answered after correction / corrections, 0 when none */
+    public double correctionSuccessRate() {
+        long c = corrections();
+        return c == 0 ? 0 : (double) correctedAndAnswered.sum() / c;
+    }
+
+    /** @return rejected / questions, 0 when none */
+    public double rejectionRate() {
+        long q = questions();
+        return q == 0 ? 0 : (double) rejected() / q;
+    }
+
+    /** @return model calls */
+    public long modelCalls() {
+        return modelCalls.sum();
+    }
+
+    /** @return model calls per question, 0 when none */
+    public double modelCallsPerQuestion() {
+        long q = questions();
+        return q == 0 ? 0 : (double) modelCalls() / q;
+    }
+
+    /** @return model calls by role id */
+    public Map<String, Long> modelCallsByRole() {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        callsByRole.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    /** @return tokens (input + output) by role id */
+    public Map<String, Long> tokensByRole() {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        tokensByRole.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    /** @return total time spent in each stage over all questions */
+    public Map<Stage, Duration> timeByStage() {
+        Map<Stage, Duration> out = new EnumMap<>(Stage.class);
+        nanosByStage.forEach((k, v) -> out.put(k, Duration.ofNanos(v.sum())));
+        return out;
+    }
+
+    /** @return case-sink deliveries that failed */
+    public long sinkFailures() {
+        return sinkFailures.sum();
+    }
+
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT,
+                "AgentMetrics{questions=%d, answered=%d, rejected=%d, failed=%d, executions=%d, corrections=%d,"
+                        + " triggerRate=%.3f, successRate=%.3f, modelCalls=%d, sinkFailures=%d}",
+                questions(), answered(), rejected(), failed(), executions(), corrections(), correctionTriggerRate(),
+                correctionSuccessRate(), modelCalls(), sinkFailures());
+    }
+}

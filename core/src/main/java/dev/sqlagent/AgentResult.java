@@ -1,0 +1,143 @@
+package dev.sqlagent;
+
+import dev.sqlagent.execution.ErrorCategory;
+import dev.sqlagent.execution.ResultTable;
+import dev.sqlagent.guard.Violation;
+import dev.sqlagent.trace.Trace;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The outcome of one question: {@link Answered}, {@link Rejected} or {@link Failed}. Each carries the
+ * question, the full {@link Trace} and the SQL last considered. Immutable.
+ *
+ * <pre>{@code
+ * switch (result.status()) {
+ *     case ANSWERED -> show(((AgentResult.Answered) result).table());
+ *     case REJECTED -> audit(((AgentResult.Rejected) result).violations());
+ *     case FAILED -> review(((AgentResult.Failed) result).message());
+ * }
+ * }</pre>
+ */
+public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Rejected, AgentResult.Failed {
+
+    /** The three ends of a question. */
+    enum Status {
+        /** A result table came back. */
+        ANSWERED,
+        /** The guard refused the SQL; nothing was retried. */
+        REJECTED,
+        /** No answer; {@link Failed#kind()} says why. */
+        FAILED
+    }
+
+    /** @return the question as asked (after rewriting, see the trace) */
+    String question();
+
+    /** @return everything that happened */
+    Trace trace();
+
+    /** @return which of the three ends */
+    Status status();
+
+    /** @return the SQL answered, rejected or last failing; empty when none was produced */
+    Optional<String> sql();
+
+    /** @return whether the single correction was made */
+    default boolean corrected() {
+        return trace().correction().isPresent();
+    }
+
+    /**
+     * An answer.
+     *
+     * @param question the question
+     * @param sqlText the SQL that produced the answer, as the model wrote it
+     * @param executedSql the SQL that ran (after the guard's rewriting)
+     * @param table the result
+     * @param trace what happened
+     */
+    record Answered(String question, String sqlText, String executedSql, ResultTable table, Trace trace)
+            implements AgentResult {
+        /** Checks the parts. */
+        public Answered {
+            Objects.requireNonNull(question, "question");
+            Objects.requireNonNull(sqlText, "sqlText");
+            Objects.requireNonNull(executedSql, "executedSql");
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(trace, "trace");
+        }
+
+        @Override
+        public Status status() {
+            return Status.ANSWERED;
+        }
+
+        @Override
+        public Optional<String> sql() {
+            return Optional.of(sqlText);
+        }
+    }
+
+    /**
+     * The guard refused the SQL. No further model call was made.
+     *
+     * @param question the question
+     * @param sqlText the SQL refused
+     * @param violations why
+     * @param trace what happened
+     */
+    record Rejected(String question, String sqlText, List<Violation> violations, Trace trace) implements AgentResult {
+        /** Copies the violations. */
+        public Rejected {
+            Objects.requireNonNull(question, "question");
+            Objects.requireNonNull(sqlText, "sqlText");
+            violations = List.copyOf(violations);
+            Objects.requireNonNull(trace, "trace");
+        }
+
+        @Override
+        public Status status() {
+            return Status.REJECTED;
+        }
+
+        @Override
+        public Optional<String> sql() {
+            return Optional.of(sqlText);
+        }
+    }
+
+    /**
+     * No answer.
+     *
+     * @param question the question
+     * @param kind why, broadly
+     * @param errorCategory the database error's category when one caused the failure
+     * @param message the final error, for people
+     * @param lastSql the SQL last tried, if any
+     * @param trace what happened
+     */
+    record Failed(String question, FailureKind kind, Optional<ErrorCategory> errorCategory, String message,
+            Optional<String> lastSql, Trace trace) implements AgentResult {
+        /** Checks the parts. */
+        public Failed {
+            Objects.requireNonNull(question, "question");
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(errorCategory, "errorCategory");
+            Objects.requireNonNull(message, "message");
+            Objects.requireNonNull(lastSql, "lastSql");
+            Objects.requireNonNull(trace, "trace");
+        }
+
+        @Override
+        public Status status() {
+            return Status.FAILED;
+        }
+
+        @Override
+        public Optional<String> sql() {
+            return lastSql;
+        }
+    }
+}

@@ -1,0 +1,384 @@
+package dev.sqlagent;
+
+import dev.sqlagent.cases.CaseRecord;
+import dev.sqlagent.cases.CaseSink;
+import dev.sqlagent.clean.SqlCleaner;
+import dev.sqlagent.execution.JdbcSqlExecutor;
+import dev.sqlagent.execution.SqlExecutor;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.SqlGuard;
+import dev.sqlagent.internal.AgentConfig;
+import dev.sqlagent.internal.QuestionRun;
+import dev.sqlagent.internal.SchemaSource;
+import dev.sqlagent.internal.TraceJson;
+import dev.sqlagent.llm.LlmClient;
+import dev.sqlagent.schema.SchemaCatalog;
+import dev.sqlagent.trace.StageListener;
+import dev.sqlagent.verify.ResultVerifier;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers natural-language questions about a database through a governed process: the model writes
+ * SQL, the guard checks it against a policy, it runs read-only, and an error that a corrected SQL can
+ * fix gets exactly one correction. Every question ends in an {@link AgentResult} carrying its trace,
+ * and becomes a case for the configured {@link CaseSink}s.
+ *
+ * <pre>{@code
+ * SqlAgent agent = SqlAgent.builder()
+ *     .llm(myModel)
+ *     .dataSource(dataSource)
+ *     .policy(GuardPolicy.allowingTables("orders", "customers"))
+ *     .build();
+ * AgentResult result = agent.ask("How many orders did each customer place in 2023?");
+ * }</pre>
+ *
+ * <p>Immutable once built and safe for many threads. {@link #ask} never throws for a bad question, a
+ * failing model, a failing database or a failing sink: those end in a {@link AgentResult.Failed} or
+ * are logged. It throws only for a null question.
+ */
+public final class SqlAgent {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SqlAgent.class);
+
+    /** Default cap on a question's length in characters. */
+    public static final int DEFAULT_MAX_QUESTION_LENGTH = 4000;
+    /** Default refiner temperature. */
+    public static final double DEFAULT_TEMPERATURE = 0.0;
+
+    private final AgentConfig config;
+    private final List<CaseSink> caseSinks;
+    private final Executor asyncExecutor;
+    private final AgentMetrics metrics = new AgentMetrics();
+    private final Builder settings;
+
+    private SqlAgent(Builder b, AgentConfig config) {
+        this.config = config;
+        this.caseSinks = List.copyOf(b.caseSinks);
+        this.asyncExecutor = b.asyncExecutor;
+        this.settings = b.copy();
+    }
+
+    /** @return a new builder */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder holding this agent's settings, to build a variant */
+    public Builder toBuilder() {
+        return settings.copy();
+    }
+
+    /**
+     * Answers a question.
+     *
+     * @param question the question in natural language
+     * @return the result with its trace, never null
+     * @throws NullPointerException if the question is null
+     */
+    public AgentResult ask(String question) {
+        Objects.requireNonNull(question, "question");
+        String id = UUID.randomUUID().toString();
+        AgentResult result = new QuestionRun(config, question.strip(), id).run();
+        metrics.record(result);
+        deliver(result);
+        return result;
+    }
+
+    /**
+     * Answers a question on the agent's executor.
+     *
+     * @param question the question
+     * @return a future of the result; it completes exceptionally only as {@link #ask} would throw
+     */
+    public CompletableFuture<AgentResult> askAsync(String question) {
+        Objects.requireNonNull(question, "question");
+        return CompletableFuture.supplyAsync(() -> ask(question), asyncExecutor);
+    }
+
+    /** @return the live measures of this agent */
+    public AgentMetrics metrics() {
+        return metrics;
+    }
+
+    /** @return the guard policy */
+    public GuardPolicy policy() {
+        return config.policy();
+    }
+
+    /** @return the dialect */
+    public Dialect dialect() {
+        return config.dialect();
+    }
+
+    private void deliver(AgentResult result) {
+        if (caseSinks.isEmpty()) {
+            return;
+        }
+        CaseRecord record = toCase(result, config.clock());
+        for (CaseSink sink : caseSinks) {
+            try {
+                sink.accept(record);
+            } catch (Exception e) {
+                metrics.recordSinkFailure();
+                LOG.warn("case sink {} failed for question {}; the question's result stands",
+                        sink.getClass().getName(), record.id(), e);
+            }
+        }
+    }
+
+    static CaseRecord toCase(AgentResult result, Clock clock) {
+        String error;
+        if (result instanceof AgentResult.Failed) {
+            error = ((AgentResult.Failed) result).message();
+        } else if (result instanceof AgentResult.Rejected) {
+            StringBuilder sb = new StringBuilder();
+            ((AgentResult.Rejected) result).violations().forEach(v -> sb.append(sb.length() > 0 ? "; " : "")
+                    .append(v.type()).append(": ").append(v.fragment()));
+            error = sb.toString();
+        } else {
+            error = "";
+        }
+        return new CaseRecord(result.trace().questionId(), result.question(), result.sql().orElse(""),
+                result.status() == AgentResult.Status.ANSWERED ? CaseRecord.Status.GOOD : CaseRecord.Status.BAD,
+                result.status().name(), error, result.trace().correctionCount(), clock.instant(),
+                TraceJson.toJson(result.trace()));
+    }
+
+    /**
+     * Builds a {@link SqlAgent}. Setters check their arguments; {@link #build()} checks that a model,
+     * a database and a policy were given.
+     */
+    public static final class Builder {
+        private final Map<AgentRole, LlmClient> models = new EnumMap<>(AgentRole.class);
+        private DataSource dataSource;
+        private SqlExecutor executor;
+        private Dialect dialect;
+        private GuardPolicy policy;
+        private SchemaCatalog schema;
+        private final List<CaseSink> caseSinks = new ArrayList<>();
+        private final List<StageListener> listeners = new ArrayList<>();
+        private final List<ResultVerifier> verifiers = new ArrayList<>();
+        private Executor asyncExecutor = ForkJoinPool.commonPool();
+        private Clock clock = Clock.systemUTC();
+        private boolean correctionEnabled = true;
+        private boolean correctAnomalies = true;
+        private int maxQuestionLength = DEFAULT_MAX_QUESTION_LENGTH;
+        private double temperature = DEFAULT_TEMPERATURE;
+        private SqlGuard guard = SqlGuard.create();
+        private java.time.Duration queryTimeout = JdbcSqlExecutor.DEFAULT_QUERY_TIMEOUT;
+
+        private Builder() {
+        }
+
+        Builder copy() {
+            Builder b = new Builder();
+            b.models.putAll(models);
+            b.dataSource = dataSource;
+            b.executor = executor;
+            b.dialect = dialect;
+            b.policy = policy;
+            b.schema = schema;
+            b.caseSinks.addAll(caseSinks);
+            b.listeners.addAll(listeners);
+            b.verifiers.addAll(verifiers);
+            b.asyncExecutor = asyncExecutor;
+            b.clock = clock;
+            b.correctionEnabled = correctionEnabled;
+            b.correctAnomalies = correctAnomalies;
+            b.maxQuestionLength = maxQuestionLength;
+            b.temperature = temperature;
+            b.guard = guard;
+            b.queryTimeout = queryTimeout;
+            return b;
+        }
+
+        /** @param client the model for every role without its own  @return this */
+        public Builder llm(LlmClient client) {
+            models.put(AgentRole.REFINER, Objects.requireNonNull(client, "llm"));
+            return this;
+        }
+
+        /**
+         * @param role a role
+         * @param client the model for that role
+         * @return this
+         */
+        public Builder llm(AgentRole role, LlmClient client) {
+            models.put(Objects.requireNonNull(role, "role"), Objects.requireNonNull(client, "llm"));
+            return this;
+        }
+
+        /**
+         * The database: a {@link JdbcSqlExecutor} runs queries on it, its dialect is detected and its
+         * schema read (restricted to the policy) on the first question.
+         *
+         * @param dataSource the database
+         * @return this
+         */
+        public Builder dataSource(DataSource dataSource) {
+            this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+            return this;
+        }
+
+        /**
+         * A custom executor instead of a {@link DataSource}; then {@link #dialect} and {@link #schema}
+         * are required.
+         *
+         * @param executor runs accepted SQL
+         * @return this
+         */
+        public Builder executor(SqlExecutor executor) {
+            this.executor = Objects.requireNonNull(executor, "executor");
+            return this;
+        }
+
+        /** @param dialect the dialect, instead of detecting it  @return this */
+        public Builder dialect(Dialect dialect) {
+            this.dialect = Objects.requireNonNull(dialect, "dialect");
+            return this;
+        }
+
+        /** @param policy what model-written SQL may do  @return this */
+        public Builder policy(GuardPolicy policy) {
+            this.policy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /** @param schema the schema the model sees, instead of reading it from the database  @return this */
+        public Builder schema(SchemaCatalog schema) {
+            this.schema = Objects.requireNonNull(schema, "schema");
+            return this;
+        }
+
+        /** @param sink receives every finished question; may be called several times  @return this */
+        public Builder caseSink(CaseSink sink) {
+            caseSinks.add(Objects.requireNonNull(sink, "caseSink"));
+            return this;
+        }
+
+        /** @param listener hears every stage transition  @return this */
+        public Builder listener(StageListener listener) {
+            listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /** @param verifier a deterministic result check for the VERIFY stage  @return this */
+        public Builder verifier(ResultVerifier verifier) {
+            verifiers.add(Objects.requireNonNull(verifier, "verifier"));
+            return this;
+        }
+
+        /** @param executor runs {@link SqlAgent#askAsync}; default the common pool  @return this */
+        public Builder asyncExecutor(Executor executor) {
+            this.asyncExecutor = Objects.requireNonNull(executor, "asyncExecutor");
+            return this;
+        }
+
+        /** @param clock stamps the trace  @return this */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** @param enabled whether the single correction may happen (default true)  @return this */
+        public Builder correction(boolean enabled) {
+            this.correctionEnabled = enabled;
+            return this;
+        }
+
+        /** @param enabled whether verifier findings may use the correction (default true)  @return this */
+        public Builder correctAnomalies(boolean enabled) {
+            this.correctAnomalies = enabled;
+            return this;
+        }
+
+        /** @param max the longest question accepted, at least 1  @return this */
+        public Builder maxQuestionLength(int max) {
+            if (max < 1) {
+                throw new IllegalArgumentException("maxQuestionLength must be > 0 but was " + max);
+            }
+            this.maxQuestionLength = max;
+            return this;
+        }
+
+        /** @param temperature the refiner's temperature, 0 to 2  @return this */
+        public Builder temperature(double temperature) {
+            if (!(temperature >= 0 && temperature <= 2)) {
+                throw new IllegalArgumentException("temperature must be in [0, 2] but was " + temperature);
+            }
+            this.temperature = temperature;
+            return this;
+        }
+
+        /** @param timeout query timeout when built from a {@link DataSource}  @return this */
+        public Builder queryTimeout(java.time.Duration timeout) {
+            Objects.requireNonNull(timeout, "queryTimeout");
+            if (timeout.compareTo(java.time.Duration.ofSeconds(1)) < 0) {
+                throw new IllegalArgumentException("queryTimeout must be >= 1s but was " + timeout);
+            }
+            this.queryTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * @return the agent
+         * @throws IllegalStateException naming what is missing or inconsistent
+         */
+        public SqlAgent build() {
+            if (!models.containsKey(AgentRole.REFINER)) {
+                throw new IllegalStateException("a model is required: call llm(client)");
+            }
+            if (policy == null) {
+                throw new IllegalStateException(
+                        "a guard policy is required: call policy(GuardPolicy.allowingTables(...))");
+            }
+            if (dataSource == null && executor == null) {
+                throw new IllegalStateException("a database is required: call dataSource(ds) or executor(executor)");
+            }
+            if (dataSource != null && executor != null) {
+                throw new IllegalStateException("give either dataSource(ds) or executor(executor), not both");
+            }
+            SqlExecutor exec = executor;
+            Dialect d = dialect;
+            SchemaSource source;
+            if (dataSource != null) {
+                JdbcSqlExecutor.Builder jb = JdbcSqlExecutor.builder(dataSource).queryTimeout(queryTimeout)
+                        .maxRows(policy.maxRows()).clock(clock);
+                if (d != null) {
+                    jb.dialect(d);
+                }
+                JdbcSqlExecutor jdbc = jb.build();
+                exec = jdbc;
+                if (d == null) {
+                    d = jdbc.dialect();
+                }
+                DataSource ds = dataSource;
+                GuardPolicy p = policy;
+                source = schema != null ? SchemaSource.fixed(schema) : SchemaSource.lazy(() -> SchemaCatalog.introspect(ds, p));
+            } else {
+                if (d == null) {
+                    throw new IllegalStateException("with a custom executor a dialect is required: call dialect(...)");
+                }
+                if (schema == null) {
+                    throw new IllegalStateException("with a custom executor a schema is required: call schema(...)");
+                }
+                source = SchemaSource.fixed(schema);
+            }
+            AgentConfig config = new AgentConfig(models, exec, d, policy, guard, SqlCleaner.create(), source,
+                    verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature);
+            return new SqlAgent(this, config);
+        }
+    }
+}

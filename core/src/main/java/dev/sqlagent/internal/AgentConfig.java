@@ -1,0 +1,51 @@
+package dev.sqlagent.internal;
+
+import dev.sqlagent.AgentRole;
+import dev.sqlagent.Dialect;
+import dev.sqlagent.clean.SqlCleaner;
+import dev.sqlagent.execution.SqlExecutor;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.SqlGuard;
+import dev.sqlagent.llm.LlmClient;
+import dev.sqlagent.trace.StageListener;
+import dev.sqlagent.verify.ResultVerifier;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a question run needs, fixed when the agent is built.
+ *
+ * @param models a client per role; {@link AgentRole#REFINER} is always present
+ * @param executor runs accepted SQL
+ * @param dialect the database's dialect
+ * @param policy the guard's policy
+ * @param guard the guard
+ * @param cleaner the reply cleaner
+ * @param schema the schema the model sees
+ * @param verifiers deterministic result checks
+ * @param listeners hear every transition
+ * @param clock stamps transitions and times calls
+ * @param correctionEnabled whether the single correction may happen
+ * @param correctAnomalies whether verifier findings may use the correction
+ * @param maxQuestionLength the longest question accepted, in characters
+ * @param temperature the refiner's sampling temperature
+ */
+public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor, Dialect dialect, GuardPolicy policy,
+        SqlGuard guard, SqlCleaner cleaner, SchemaSource schema, List<ResultVerifier> verifiers,
+        List<StageListener> listeners, Clock clock, boolean correctionEnabled, boolean correctAnomalies,
+        int maxQuestionLength, double temperature) {
+
+    /** Copies the collections. */
+    public AgentConfig {
+        models = Map.copyOf(models);
+        verifiers = List.copyOf(verifiers);
+        listeners = List.copyOf(listeners);
+    }
+
+    /** @param role a role  @return its client, or the refiner's when it has none of its own */
+    public LlmClient model(AgentRole role) {
+        LlmClient c = models.get(role);
+        return c != null ? c : models.get(AgentRole.REFINER);
+    }
+}

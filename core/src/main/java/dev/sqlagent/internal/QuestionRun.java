@@ -1,0 +1,381 @@
+package dev.sqlagent.internal;
+
+import dev.sqlagent.AgentResult;
+import dev.sqlagent.AgentRole;
+import dev.sqlagent.FailureKind;
+import dev.sqlagent.clean.SqlCleaner;
+import dev.sqlagent.execution.ErrorCategory;
+import dev.sqlagent.execution.ExecutionError;
+import dev.sqlagent.execution.ExecutionOutcome;
+import dev.sqlagent.execution.ResultTable;
+import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.llm.ChatMessage;
+import dev.sqlagent.llm.LlmClient;
+import dev.sqlagent.llm.LlmException;
+import dev.sqlagent.llm.LlmRequest;
+import dev.sqlagent.llm.LlmResponse;
+import dev.sqlagent.llm.TokenUsage;
+import dev.sqlagent.schema.SchemaCatalog;
+import dev.sqlagent.trace.CorrectionRecord;
+import dev.sqlagent.trace.Stage;
+import dev.sqlagent.trace.StageListener;
+import dev.sqlagent.trace.StageTransition;
+import dev.sqlagent.trace.Trace;
+import dev.sqlagent.trace.TraceEvent;
+import dev.sqlagent.verify.ResultVerifier;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One question's run through the stages. It does the work of each stage (prompting, cleaning, guarding,
+ * executing, verifying) and asks the {@link StateMachine} where to go next; it never decides on its own
+ * whether to correct. Not thread-safe: one instance per question.
+ */
+public final class QuestionRun {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QuestionRun.class);
+
+    private final AgentConfig config;
+    private final String question;
+    private final String questionId;
+    private final List<TraceEvent> events = new ArrayList<>();
+    private final StateMachine machine;
+    private String schemaDdl = "";
+    private String lastSql;
+
+    /**
+     * @param config the agent's configuration
+     * @param question the question
+     * @param questionId a unique id for it
+     */
+    public QuestionRun(AgentConfig config, String question, String questionId) {
+        this.config = config;
+        this.question = question;
+        this.questionId = questionId;
+        this.machine = new StateMachine(questionId, config.clock(), config.correctionEnabled(), this::onTransition);
+    }
+
+    /** A failure of a model call, already recorded in the trace. */
+    private static final class ModelFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ModelFailure(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** A candidate SQL of one round. */
+    private record Candidate(int index, String sql) {
+    }
+
+    /** @return the result, never null; only a misconfiguration could make it throw */
+    public AgentResult run() {
+        try {
+            return runStages();
+        } catch (RuntimeException e) {
+            LOG.warn("question {} hit an internal fault in stage {}", questionId, machine.current(), e);
+            note(machine.current(), "internal", e.getClass().getName() + ": " + e.getMessage());
+            if (machine.current().canMoveTo(Stage.FAILED)) {
+                machine.moveTo(Stage.FAILED, "internal fault");
+            }
+            return failed(FailureKind.INTERNAL, null, "internal fault: " + e);
+        }
+    }
+
+    private AgentResult runStages() {
+        if (question.isBlank() || question.length() > config.maxQuestionLength()) {
+            String why = question.isBlank() ? "the question is blank"
+                    : "the question has " + question.length() + " characters; at most " + config.maxQuestionLength()
+                            + " are accepted";
+            machine.moveTo(Stage.FAILED, "invalid question");
+            return failed(FailureKind.INVALID_QUESTION, null, why);
+        }
+        SchemaCatalog catalog;
+        try {
+            catalog = config.schema().get();
+        } catch (SQLException e) {
+            machine.moveTo(Stage.FAILED, "schema unavailable");
+            ErrorCategory category = dev.sqlagent.execution.ErrorClassifier.standard().classify(config.dialect(), e);
+            return failed(FailureKind.ENVIRONMENT, category.environmental() ? category : ErrorCategory.CONNECTION,
+                    "cannot read the schema: " + e.getMessage());
+        }
+        schemaDdl = catalog.renderDdl();
+
+        machine.moveTo(Stage.GENERATE, "write SQL");
+        List<String> replies;
+        try {
+            replies = callModel(AgentRole.REFINER, Stage.GENERATE,
+                    Prompts.generate(question, schemaDdl, config.dialect()), false);
+        } catch (ModelFailure e) {
+            machine.moveTo(Stage.FAILED, "model error");
+            return failed(FailureKind.MODEL_ERROR, null, e.getMessage());
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        for (String reply : replies) {
+            SqlCleaner.Cleaned cleaned = config.cleaner().clean(reply);
+            if (cleaned.sql().isPresent()) {
+                candidates.add(new Candidate(candidates.size(), cleaned.sql().get()));
+            } else {
+                note(Stage.GENERATE, "no_sql", cleaned.problem());
+            }
+        }
+        if (candidates.isEmpty()) {
+            machine.moveTo(Stage.FAILED, "no SQL in the reply");
+            return failed(FailureKind.NO_SQL, null, "the model's reply held no SQL");
+        }
+        machine.moveTo(Stage.GUARD, "check " + candidates.size() + " candidate(s)");
+        int round = 0;
+        while (true) {
+            List<GuardVerdict> verdicts = new ArrayList<>();
+            for (Candidate c : candidates) {
+                GuardVerdict v = config.guard().check(c.sql(), config.policy(), config.dialect());
+                events.add(new TraceEvent.GuardChecked(c.index(), round, v));
+                verdicts.add(v);
+            }
+            lastSql = candidates.get(0).sql();
+            Stage next = machine.afterGuard(verdicts, catalog::databaseHasTable);
+            if (next == Stage.REJECTED) {
+                GuardVerdict.Rejected r = firstRejection(verdicts, catalog);
+                return new AgentResult.Rejected(question, r.sql(), r.violations(), trace());
+            }
+            if (next == Stage.FAILED || next == Stage.CORRECT) {
+                NotRunnable why = notRunnable(verdicts, catalog);
+                lastSql = why.sql();
+                note(Stage.GUARD, "not_runnable", why.category() + ": " + why.message());
+                if (next == Stage.FAILED) {
+                    return failed(round > 0 ? FailureKind.STILL_FAILING : FailureKind.NOT_CORRECTED,
+                            why.category(), why.message());
+                }
+                Optional<AgentResult> end = correct(why.sql(), why.category().name(), why.message());
+                if (end.isPresent()) {
+                    return end.get();
+                }
+                candidates = List.of(new Candidate(0, lastSql));
+                round++;
+                continue;
+            }
+
+            // EXECUTE: every accepted candidate, identical statements once
+            Map<String, ExecutionOutcome> byStatement = new LinkedHashMap<>();
+            ExecutionOutcome decisive = null;
+            String decisiveSql = null;
+            String decisiveExecuted = null;
+            for (int i = 0; i < verdicts.size(); i++) {
+                if (!(verdicts.get(i) instanceof GuardVerdict.Accepted)) {
+                    continue;
+                }
+                GuardVerdict.Accepted a = (GuardVerdict.Accepted) verdicts.get(i);
+                String key = a.statement().sql() + '\u0000' + a.statement().parameters();
+                ExecutionOutcome outcome = byStatement.get(key);
+                if (outcome == null) {
+                    outcome = execute(a);
+                    byStatement.put(key, outcome);
+                    events.add(new TraceEvent.Executed(candidates.get(i).index(), round, a.statement().sql(), outcome));
+                }
+                if (decisive == null || (!decisive.succeeded() && outcome.succeeded())) {
+                    decisive = outcome;
+                    decisiveSql = a.sql();
+                    decisiveExecuted = a.statement().sql();
+                }
+            }
+            lastSql = decisiveSql;
+            next = machine.afterExecution(decisive);
+            if (next == Stage.FAILED) {
+                ExecutionError err = ((ExecutionOutcome.Failure) decisive).error();
+                FailureKind kind = err.category().environmental() ? FailureKind.ENVIRONMENT
+                        : round > 0 ? FailureKind.STILL_FAILING : FailureKind.NOT_CORRECTED;
+                return failed(kind, err.category(), err.message());
+            }
+            if (next == Stage.CORRECT) {
+                ExecutionError err = ((ExecutionOutcome.Failure) decisive).error();
+                Optional<AgentResult> end = correct(decisiveSql, err.category().name(), err.message());
+                if (end.isPresent()) {
+                    return end.get();
+                }
+                candidates = List.of(new Candidate(0, lastSql));
+                round++;
+                continue;
+            }
+
+            // CHOOSE, VERIFY
+            ResultTable table = ((ExecutionOutcome.Success) decisive).table();
+            machine.chosen();
+            List<String> findings = new ArrayList<>();
+            for (ResultVerifier v : config.verifiers()) {
+                Optional<String> f = v.check(question, decisiveSql, table);
+                if (f == null) {
+                    throw new IllegalStateException("ResultVerifier " + v.getClass().getName() + " returned null");
+                }
+                f.ifPresent(findings::add);
+            }
+            for (String f : findings) {
+                note(Stage.VERIFY, "verifier", f);
+            }
+            next = machine.afterVerification(findings, config.correctAnomalies());
+            if (next == Stage.ANSWERED) {
+                return new AgentResult.Answered(question, decisiveSql, decisiveExecuted, table, trace());
+            }
+            Optional<AgentResult> end = correct(decisiveSql, "RESULT_ANOMALY", String.join("; ", findings));
+            if (end.isPresent()) {
+                return end.get();
+            }
+            candidates = List.of(new Candidate(0, lastSql));
+            round++;
+        }
+    }
+
+    /**
+     * The single correction, entered by the state machine. Sets {@link #lastSql} to the corrected SQL
+     * when the run goes on to the guard.
+     *
+     * @return the end of the question when the correction itself ends it
+     */
+    private Optional<AgentResult> correct(String originalSql, String category, String feedback) {
+        List<String> replies;
+        try {
+            replies = callModel(AgentRole.REFINER, Stage.CORRECT,
+                    Prompts.correct(question, schemaDdl, config.dialect(), originalSql, category, feedback), true);
+        } catch (ModelFailure e) {
+            events.add(new TraceEvent.Corrected(new CorrectionRecord(originalSql, feedback, category, "", "")));
+            machine.moveTo(Stage.FAILED, "model error during correction");
+            return Optional.of(failed(FailureKind.MODEL_ERROR, categoryOf(category), e.getMessage()));
+        }
+        String reply = replies.get(0);
+        String reason = "";
+        String candidateText = reply;
+        Optional<Map<String, String>> json = ReplyJson.firstObject(reply);
+        if (json.isPresent() && json.get().containsKey("sql")) {
+            candidateText = json.get().get("sql");
+            reason = json.get().getOrDefault("reason", "");
+        }
+        SqlCleaner.Cleaned cleaned = config.cleaner().clean(candidateText);
+        String corrected = cleaned.sql().orElse(null);
+        events.add(new TraceEvent.Corrected(new CorrectionRecord(originalSql, feedback, category,
+                corrected == null ? "" : corrected, reason)));
+        Stage next = machine.afterCorrection(corrected, originalSql);
+        if (next == Stage.FAILED) {
+            if (corrected == null) {
+                note(Stage.CORRECT, "no_sql", cleaned.problem());
+                return Optional.of(failed(FailureKind.NO_SQL, categoryOf(category),
+                        "the correction held no SQL; the original error was: " + feedback));
+            }
+            return Optional.of(failed(FailureKind.CORRECTION_UNCHANGED, categoryOf(category),
+                    "the correction returned the same SQL; the original error was: " + feedback));
+        }
+        lastSql = corrected;
+        return Optional.empty();
+    }
+
+    private ExecutionOutcome execute(GuardVerdict.Accepted accepted) {
+        ExecutionOutcome outcome = config.executor().execute(accepted.statement());
+        if (outcome == null) {
+            throw new IllegalStateException("SqlExecutor " + config.executor().getClass().getName() + " returned null");
+        }
+        return outcome;
+    }
+
+    private List<String> callModel(AgentRole role, Stage stage, List<ChatMessage> prompt, boolean json)
+            throws ModelFailure {
+        LlmClient client = config.model(role);
+        LlmRequest request = LlmRequest.builder().role(role.id()).messages(prompt)
+                .temperature(config.temperature()).jsonResponse(json).build();
+        long start = config.clock().millis();
+        LlmResponse response;
+        String error = "";
+        try {
+            response = client.chat(request);
+            if (response == null) {
+                error = "LlmClient " + client.getClass().getName() + " returned null";
+            } else if (response.texts().isEmpty()) {
+                error = "LlmClient " + client.getClass().getName() + " returned no text";
+            }
+        } catch (LlmException e) {
+            response = null;
+            error = "model call failed (" + e.kind() + "): " + e.getMessage();
+        } catch (RuntimeException e) {
+            response = null;
+            error = "LlmClient " + client.getClass().getName() + " threw " + e;
+        }
+        Duration elapsed = Duration.ofMillis(config.clock().millis() - start);
+        List<String> texts = response == null ? List.of() : response.texts();
+        TokenUsage usage = response == null ? TokenUsage.NONE : response.usage();
+        events.add(new TraceEvent.ModelCall(stage, role.id(), response == null ? "" : response.model(), prompt, texts,
+                usage, elapsed, error));
+        if (!error.isEmpty()) {
+            throw new ModelFailure(error);
+        }
+        return texts;
+    }
+
+    private void onTransition(StageTransition t) {
+        events.add(new TraceEvent.StageEntered(t));
+        LOG.debug("question {}: {} -> {} ({})", t.questionId(), t.from(), t.to(), t.reason());
+        for (StageListener l : config.listeners()) {
+            try {
+                l.onTransition(t);
+            } catch (RuntimeException e) {
+                LOG.warn("stage listener {} threw; ignored", l.getClass().getName(), e);
+            }
+        }
+    }
+
+    private void note(Stage stage, String kind, String message) {
+        events.add(new TraceEvent.Note(stage, kind, message == null ? "" : message));
+    }
+
+    private AgentResult.Failed failed(FailureKind kind, ErrorCategory category, String message) {
+        return new AgentResult.Failed(question, kind, Optional.ofNullable(category), message,
+                Optional.ofNullable(lastSql), trace());
+    }
+
+    private Trace trace() {
+        return new Trace(questionId, events);
+    }
+
+    private static ErrorCategory categoryOf(String name) {
+        try {
+            return ErrorCategory.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Why the candidates of a round cannot run although none broke the policy. */
+    private record NotRunnable(String sql, ErrorCategory category, String message) {
+    }
+
+    private static NotRunnable notRunnable(List<GuardVerdict> verdicts, SchemaCatalog catalog) {
+        for (GuardVerdict v : verdicts) {
+            if (v instanceof GuardVerdict.Unparseable) {
+                return new NotRunnable(v.sql(), ErrorCategory.SYNTAX_ERROR,
+                        "the SQL does not parse: " + ((GuardVerdict.Unparseable) v).message());
+            }
+        }
+        for (GuardVerdict v : verdicts) {
+            if (v instanceof GuardVerdict.Rejected) {
+                List<String> invented = StateMachine.inventedTables((GuardVerdict.Rejected) v, catalog::databaseHasTable);
+                return new NotRunnable(v.sql(), ErrorCategory.TABLE_NOT_FOUND,
+                        (invented.size() == 1 ? "table does not exist: " : "tables do not exist: ")
+                                + String.join(", ", invented));
+            }
+        }
+        throw new IllegalStateException("no unrunnable verdict among " + verdicts.size());
+    }
+
+    private static GuardVerdict.Rejected firstRejection(List<GuardVerdict> verdicts, SchemaCatalog catalog) {
+        for (GuardVerdict v : verdicts) {
+            if (v instanceof GuardVerdict.Rejected
+                    && StateMachine.inventedTables((GuardVerdict.Rejected) v, catalog::databaseHasTable).isEmpty()) {
+                return (GuardVerdict.Rejected) v;
+            }
+        }
+        throw new IllegalStateException("no policy violation among " + verdicts.size() + " verdicts");
+    }
+}

@@ -1,0 +1,253 @@
+package dev.sqlagent.schema;
+
+import dev.sqlagent.guard.GuardPolicy;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * What the model may know of the database: tables and views with their columns, keys and remarks,
+ * restricted to what the guard's policy allows (the model never sees what it may not query).
+ * Immutable.
+ */
+public final class SchemaCatalog {
+
+    /**
+     * A column.
+     *
+     * @param name its name
+     * @param type its SQL type name
+     * @param nullable whether it may hold NULL
+     * @param remarks its description, or empty
+     */
+    public record Column(String name, String type, boolean nullable, String remarks) {
+        /** Checks the parts. */
+        public Column {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(remarks, "remarks");
+        }
+    }
+
+    /**
+     * A foreign key column.
+     *
+     * @param column the referencing column
+     * @param referencedTable the table referenced
+     * @param referencedColumn the column referenced
+     */
+    public record ForeignKey(String column, String referencedTable, String referencedColumn) {
+        /** Checks the parts. */
+        public ForeignKey {
+            Objects.requireNonNull(column, "column");
+            Objects.requireNonNull(referencedTable, "referencedTable");
+            Objects.requireNonNull(referencedColumn, "referencedColumn");
+        }
+    }
+
+    /**
+     * A table or view.
+     *
+     * @param name its name as the database spells it
+     * @param columns its columns in order
+     * @param primaryKey the primary key columns
+     * @param foreignKeys the foreign keys
+     * @param remarks its description, or empty
+     */
+    public record Table(String name, List<Column> columns, List<String> primaryKey, List<ForeignKey> foreignKeys,
+            String remarks) {
+        /** Copies the lists. */
+        public Table {
+            Objects.requireNonNull(name, "name");
+            columns = List.copyOf(columns);
+            primaryKey = List.copyOf(primaryKey);
+            foreignKeys = List.copyOf(foreignKeys);
+            Objects.requireNonNull(remarks, "remarks");
+        }
+    }
+
+    private final List<Table> tables;
+    private final java.util.Set<String> databaseTables;
+
+    private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables) {
+        this.tables = List.copyOf(tables);
+        java.util.Set<String> all = new java.util.HashSet<>();
+        for (String t : databaseTables) {
+            all.add(t.toLowerCase(Locale.ROOT));
+        }
+        for (Table t : tables) {
+            all.add(t.name().toLowerCase(Locale.ROOT));
+        }
+        this.databaseTables = java.util.Set.copyOf(all);
+    }
+
+    /**
+     * A catalog of the given tables, which are also taken to be the only tables the database has.
+     *
+     * @param tables the tables
+     * @return a catalog of them
+     */
+    public static SchemaCatalog of(List<Table> tables) {
+        return new SchemaCatalog(tables, java.util.Set.of());
+    }
+
+    /**
+     * A catalog of the given tables, in a database that also has others the model may not see.
+     *
+     * @param tables the tables the model may see
+     * @param databaseTables the names of every table and view of the database, forbidden ones included
+     * @return a catalog
+     */
+    public static SchemaCatalog of(List<Table> tables, java.util.Set<String> databaseTables) {
+        return new SchemaCatalog(tables, databaseTables);
+    }
+
+    /**
+     * Reads the catalog from JDBC metadata, keeping only the tables the policy allows.
+     *
+     * @param dataSource the database
+     * @param policy the guard's policy
+     * @return the catalog
+     * @throws SQLException when the metadata cannot be read
+     */
+    public static SchemaCatalog introspect(DataSource dataSource, GuardPolicy policy) throws SQLException {
+        Objects.requireNonNull(dataSource, "dataSource");
+        Objects.requireNonNull(policy, "policy");
+        try (Connection c = dataSource.getConnection()) {
+            DatabaseMetaData md = c.getMetaData();
+            String catalog = c.getCatalog();
+            String schema = safeSchema(c);
+            Map<String, String> names = new LinkedHashMap<>();
+            Map<String, String> remarks = new LinkedHashMap<>();
+            java.util.Set<String> everything = new java.util.HashSet<>();
+            try (ResultSet rs = md.getTables(null, null, "%", null)) {
+                while (rs.next()) {
+                    everything.add(rs.getString("TABLE_NAME").toLowerCase(Locale.ROOT));
+                }
+            }
+            try (ResultSet rs = md.getTables(catalog, schema, "%", new String[] {"TABLE", "VIEW"})) {
+                while (rs.next()) {
+                    String name = rs.getString("TABLE_NAME");
+                    String qualified = rs.getString("TABLE_SCHEM") == null ? name : rs.getString("TABLE_SCHEM") + "." + name;
+                    if (policy.allowsTable(name) || policy.allowsTable(qualified)) {
+                        names.put(name.toLowerCase(Locale.ROOT), name);
+                        remarks.put(name, nullToEmpty(rs.getString("REMARKS")));
+                    }
+                }
+            }
+            List<Table> tables = new ArrayList<>();
+            for (String name : names.values()) {
+                List<Column> cols = new ArrayList<>();
+                try (ResultSet rs = md.getColumns(catalog, schema, name, "%")) {
+                    while (rs.next()) {
+                        cols.add(new Column(rs.getString("COLUMN_NAME"), nullToEmpty(rs.getString("TYPE_NAME")),
+                                rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, nullToEmpty(rs.getString("REMARKS"))));
+                    }
+                }
+                List<String> pk = new ArrayList<>();
+                try (ResultSet rs = md.getPrimaryKeys(catalog, schema, name)) {
+                    while (rs.next()) {
+                        pk.add(rs.getString("COLUMN_NAME"));
+                    }
+                }
+                List<ForeignKey> fks = new ArrayList<>();
+                try (ResultSet rs = md.getImportedKeys(catalog, schema, name)) {
+                    while (rs.next()) {
+                        String ref = rs.getString("PKTABLE_NAME");
+                        if (ref != null && names.containsKey(ref.toLowerCase(Locale.ROOT))) {
+                            fks.add(new ForeignKey(rs.getString("FKCOLUMN_NAME"), ref, rs.getString("PKCOLUMN_NAME")));
+                        }
+                    }
+                } catch (SQLException e) {
+                    // some drivers cannot list keys of views; the table stays without them
+                }
+                tables.add(new Table(name, cols, pk, fks, remarks.getOrDefault(name, "")));
+            }
+            return new SchemaCatalog(tables, everything);
+        }
+    }
+
+    private static String safeSchema(Connection c) {
+        try {
+            return c.getSchema();
+        } catch (SQLException | AbstractMethodError e) {
+            return null;
+        }
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** @return the tables, in order */
+    public List<Table> tables() {
+        return tables;
+    }
+
+    /**
+     * Whether the database has a table or view of this name in any schema, allowed or not. A name it
+     * lacks is a model's invention, not a probe of the policy.
+     *
+     * @param name a table name, bare or schema-qualified, any case, quotes allowed
+     * @return whether such a table exists
+     */
+    public boolean databaseHasTable(String name) {
+        String bare = name.replace("\"", "").replace("`", "").replace("[", "").replace("]", "");
+        int dot = bare.lastIndexOf('.');
+        if (dot >= 0) {
+            bare = bare.substring(dot + 1);
+        }
+        return databaseTables.contains(bare.trim().toLowerCase(Locale.ROOT));
+    }
+
+    /** @param name a table name, any case  @return the table */
+    public Optional<Table> table(String name) {
+        for (Table t : tables) {
+            if (t.name().equalsIgnoreCase(name)) {
+                return Optional.of(t);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Renders the catalog as compact DDL for a prompt.
+     *
+     * @return one {@code CREATE TABLE} per table, with keys and remarks as comments
+     */
+    public String renderDdl() {
+        StringBuilder sb = new StringBuilder();
+        for (Table t : tables) {
+            if (!t.remarks().isEmpty()) {
+                sb.append("-- ").append(t.remarks()).append('\n');
+            }
+            sb.append("CREATE TABLE ").append(t.name()).append(" (");
+            List<String> parts = new ArrayList<>();
+            for (Column c : t.columns()) {
+                String p = c.name() + ' ' + c.type();
+                if (!c.remarks().isEmpty()) {
+                    p += " /* " + c.remarks() + " */";
+                }
+                parts.add(p);
+            }
+            if (!t.primaryKey().isEmpty()) {
+                parts.add("PRIMARY KEY (" + String.join(", ", t.primaryKey()) + ")");
+            }
+            for (ForeignKey fk : t.foreignKeys()) {
+                parts.add("FOREIGN KEY (" + fk.column() + ") REFERENCES " + fk.referencedTable() + " ("
+                        + fk.referencedColumn() + ")");
+            }
+            sb.append(String.join(", ", parts)).append(");\n");
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,134 @@
+package dev.sqlagent.trace;
+
+import dev.sqlagent.execution.ExecutionOutcome;
+import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.llm.ChatMessage;
+import dev.sqlagent.llm.TokenUsage;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/** One entry of a question's trace. Immutable. */
+public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.ModelCall, TraceEvent.GuardChecked,
+        TraceEvent.Executed, TraceEvent.Corrected, TraceEvent.Note {
+
+    /** @return the stage during which the event happened */
+    Stage stage();
+
+    /**
+     * The state machine entered a stage.
+     *
+     * @param transition the move
+     */
+    record StageEntered(StageTransition transition) implements TraceEvent {
+        /** Checks the part. */
+        public StageEntered {
+            Objects.requireNonNull(transition, "transition");
+        }
+
+        @Override
+        public Stage stage() {
+            return transition.to();
+        }
+    }
+
+    /**
+     * A call to a model: the prompt, the replies, the tokens and time it took.
+     *
+     * @param stage the stage that asked
+     * @param role the agent role that asked ({@code "refiner"}, …)
+     * @param model the model name the client reported, or empty
+     * @param prompt the messages sent
+     * @param replies the texts returned, empty if the call failed
+     * @param usage the tokens used
+     * @param elapsed the time the call took
+     * @param error why the call failed, or empty
+     */
+    record ModelCall(Stage stage, String role, String model, List<ChatMessage> prompt, List<String> replies,
+            TokenUsage usage, Duration elapsed, String error) implements TraceEvent {
+        /** Copies the lists. */
+        public ModelCall {
+            Objects.requireNonNull(stage, "stage");
+            Objects.requireNonNull(role, "role");
+            Objects.requireNonNull(model, "model");
+            prompt = List.copyOf(prompt);
+            replies = List.copyOf(replies);
+            Objects.requireNonNull(usage, "usage");
+            Objects.requireNonNull(elapsed, "elapsed");
+            Objects.requireNonNull(error, "error");
+        }
+    }
+
+    /**
+     * The guard's verdict on a candidate.
+     *
+     * @param candidate the candidate's index (0-based) within its round
+     * @param round 0 for the first generation, 1 for the correction
+     * @param verdict the verdict
+     */
+    record GuardChecked(int candidate, int round, GuardVerdict verdict) implements TraceEvent {
+        /** Checks the verdict. */
+        public GuardChecked {
+            Objects.requireNonNull(verdict, "verdict");
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.GUARD;
+        }
+    }
+
+    /**
+     * A candidate ran.
+     *
+     * @param candidate the candidate's index within its round
+     * @param round 0 for the first generation, 1 for the correction
+     * @param sql the SQL that ran (after the guard's rewriting)
+     * @param outcome its result or error
+     */
+    record Executed(int candidate, int round, String sql, ExecutionOutcome outcome) implements TraceEvent {
+        /** Checks the parts. */
+        public Executed {
+            Objects.requireNonNull(sql, "sql");
+            Objects.requireNonNull(outcome, "outcome");
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.EXECUTE;
+        }
+    }
+
+    /**
+     * The single correction was made.
+     *
+     * @param record what was corrected and how
+     */
+    record Corrected(CorrectionRecord record) implements TraceEvent {
+        /** Checks the record. */
+        public Corrected {
+            Objects.requireNonNull(record, "record");
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.CORRECT;
+        }
+    }
+
+    /**
+     * A remark: a cleaner's problem, a verifier's finding, a budget cut, a failing case sink.
+     *
+     * @param stage the stage it concerns
+     * @param kind a short machine-readable kind (e.g. {@code "no_sql"}, {@code "verifier"})
+     * @param message the remark
+     */
+    record Note(Stage stage, String kind, String message) implements TraceEvent {
+        /** Checks the parts. */
+        public Note {
+            Objects.requireNonNull(stage, "stage");
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(message, "message");
+        }
+    }
+}
