@@ -1,0 +1,109 @@
+package dev.sqlagent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.llm.LlmResponse;
+import dev.sqlagent.llm.ScriptedLlm;
+import dev.sqlagent.support.CompanyDatabase;
+import dev.sqlagent.support.LegalTraceExtension;
+import dev.sqlagent.support.TraceRecorder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(LegalTraceExtension.class)
+class SqlAgentBuilderTest {
+
+    private final CompanyDatabase db = CompanyDatabase.create();
+
+    @Test
+    void buildNamesWhatIsMissing() {
+        assertThatThrownBy(() -> SqlAgent.builder().build()).hasMessageContaining("llm(client)");
+        assertThatThrownBy(() -> SqlAgent.builder().llm(ScriptedLlm.create()).build()).hasMessageContaining("policy");
+        assertThatThrownBy(() -> SqlAgent.builder().llm(ScriptedLlm.create()).policy(GuardPolicy.allowingTables("t")).build())
+                .hasMessageContaining("dataSource");
+        assertThatThrownBy(() -> SqlAgent.builder().llm(ScriptedLlm.create()).policy(GuardPolicy.allowingTables("t"))
+                .executor(s -> null).build()).hasMessageContaining("dialect");
+    }
+
+    @Test
+    void settersNameTheBadValue() {
+        assertThatThrownBy(() -> SqlAgent.builder().maxQuestionLength(0)).hasMessage("maxQuestionLength must be > 0 but was 0");
+        assertThatThrownBy(() -> SqlAgent.builder().temperature(3)).hasMessageContaining("temperature");
+        assertThatThrownBy(() -> GuardPolicy.builder().build()).hasMessageContaining("at least one table");
+        assertThatThrownBy(() -> GuardPolicy.builder().maxRows(-1)).hasMessage("maxRows must be > 0 but was -1");
+    }
+
+    @Test
+    void nullQuestionIsACallerError() {
+        SqlAgent agent = SqlAgent.builder().llm(ScriptedLlm.create()).dataSource(db.analyst())
+                .policy(GuardPolicy.allowingTables("orders")).build();
+        assertThatThrownBy(() -> agent.ask(null)).isInstanceOf(NullPointerException.class).hasMessage("question");
+    }
+
+    @Test
+    void dialectIsDetectedFromTheDataSource() {
+        SqlAgent agent = SqlAgent.builder().llm(ScriptedLlm.create()).dataSource(db.analyst())
+                .policy(GuardPolicy.allowingTables("orders")).build();
+        assertThat(agent.dialect()).isEqualTo(Dialect.H2);
+    }
+
+    @Test
+    void oneAgentServesManyThreads(TraceRecorder recorder) throws Exception {
+        ScriptedLlm llm = ScriptedLlm.create().fallback(req -> LlmResponse.of(
+                req.text().contains("Question: count orders") ? "SELECT COUNT(*) FROM orders" : "SELECT COUNT(*) FROM employees"));
+        AtomicInteger asyncRuns = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db.analyst())
+                    .policy(GuardPolicy.allowingTables(CompanyDatabase.ALLOWED_TABLES)).listener(recorder)
+                    .asyncExecutor(r -> {
+                        asyncRuns.incrementAndGet();
+                        pool.execute(r);
+                    }).build();
+            List<CompletableFuture<AgentResult>> futures = new ArrayList<>();
+            for (int i = 0; i < 64; i++) {
+                futures.add(agent.askAsync(i % 2 == 0 ? "count orders" : "count employees"));
+            }
+            for (int i = 0; i < futures.size(); i++) {
+                AgentResult r = recorder.track(futures.get(i).get());
+                assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
+                Object count = ((AgentResult.Answered) r).table().rows().get(0).get(0);
+                assertThat(count).isEqualTo(i % 2 == 0 ? 120L : 12L);
+            }
+            assertThat(asyncRuns.get()).isEqualTo(64);
+            assertThat(agent.metrics().answered()).isEqualTo(64);
+            assertThat(agent.metrics().modelCallsPerQuestion()).isEqualTo(1.0);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void metricsCountCorrectionsAndTheirSuccess(TraceRecorder recorder) {
+        ScriptedLlm llm = ScriptedLlm.create()
+                .enqueue("SELECT nme FROM employees")
+                .enqueue("{\"reason\": \"typo\", \"sql\": \"SELECT name FROM employees\"}")
+                .enqueue("SELECT nme FROM employees")
+                .enqueue("{\"reason\": \"typo\", \"sql\": \"SELECT nam FROM employees\"}");
+        SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db.analyst()).listener(recorder)
+                .policy(GuardPolicy.allowingTables(CompanyDatabase.ALLOWED_TABLES)).build();
+        recorder.track(agent.ask("names"));
+        recorder.track(agent.ask("names again"));
+
+        AgentMetrics m = agent.metrics();
+        assertThat(m.executions()).isEqualTo(4);
+        assertThat(m.corrections()).isEqualTo(2);
+        assertThat(m.correctionTriggerRate()).isEqualTo(0.5);
+        assertThat(m.correctionSuccessRate()).isEqualTo(0.5);
+        assertThat(m.failuresByKind()).containsEntry(FailureKind.STILL_FAILING, 1L);
+        assertThat(m.modelCallsByRole()).containsEntry("refiner", 4L);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.sqlagent.cases;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sqlagent.AgentResult;
+import dev.sqlagent.AgentRole;
+import dev.sqlagent.SqlAgent;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.llm.ScriptedLlm;
+import dev.sqlagent.support.CompanyDatabase;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+
+class CaseSinkTest {
+
+    private final CompanyDatabase db = CompanyDatabase.create();
+    private final ScriptedLlm llm = ScriptedLlm.create();
+
+    private SqlAgent.Builder agent() {
+        return SqlAgent.builder().llm(llm).dataSource(db.analyst())
+                .policy(GuardPolicy.allowingTables(CompanyDatabase.ALLOWED_TABLES));
+    }
+
+    @Test
+    void everyQuestionBecomesOneCaseGoodOrBad() {
+        InMemoryCaseSink sink = new InMemoryCaseSink();
+        SqlAgent agent = agent().caseSink(sink).build();
+        llm.enqueueFor(AgentRole.REFINER.id(), "SELECT COUNT(*) FROM orders");
+        llm.enqueueFor(AgentRole.REFINER.id(), "SELECT base_salary FROM salary_detail");
+        agent.ask("How many orders?");
+        agent.ask("Salaries?");
+
+        assertThat(sink.cases()).extracting(CaseRecord::status).containsExactly(CaseRecord.Status.GOOD, CaseRecord.Status.BAD);
+        CaseRecord bad = sink.cases().get(1);
+        assertThat(bad.outcome()).isEqualTo("REJECTED");
+        assertThat(bad.error()).contains("TABLE_NOT_ALLOWED").contains("salary_detail");
+        assertThat(bad.traceJson()).contains("\"verdict\":\"REJECTED\"").contains("\"type\":\"model_call\"");
+    }
+
+    @Test
+    void failingSinkNeverFailsTheQuestionAndIsCounted() {
+        InMemoryCaseSink after = new InMemoryCaseSink();
+        SqlAgent agent = agent().caseSink(r -> {
+            throw new IllegalStateException("disk full");
+        }).caseSink(after).build();
+        llm.enqueueFor(AgentRole.REFINER.id(), "SELECT COUNT(*) FROM orders");
+
+        AgentResult r = agent.ask("How many orders?");
+
+        assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
+        assertThat(agent.metrics().sinkFailures()).isEqualTo(1);
+        assertThat(after.cases()).hasSize(1);
+    }
+
+    @Test
+    void jdbcSinkCreatesTrainingPairsAndWritesEveryCase() throws Exception {
+        JdbcCaseSink sink = JdbcCaseSink.create(db.admin());
+        SqlAgent agent = agent().caseSink(sink).build();
+        llm.enqueueFor(AgentRole.REFINER.id(), "SELECT nme FROM employees");
+        llm.enqueueFor(AgentRole.REFINER.id(), "{\"reason\": \"typo\", \"sql\": \"SELECT name FROM employees\"}");
+        llm.enqueueFor(AgentRole.REFINER.id(), "SELECT username FROM users");
+        agent.ask("Employee names");
+        agent.ask("User names");
+
+        try (Connection c = db.admin().getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT question, sql_text, status, outcome, error, corrections, created_at,"
+                        + " trace_json FROM training_pairs ORDER BY created_at")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString("status")).isEqualTo("good");
+            assertThat(rs.getString("sql_text")).isEqualTo("SELECT name FROM employees");
+            assertThat(rs.getInt("corrections")).isEqualTo(1);
+            assertThat(rs.getString("trace_json")).contains("\"original_sql\":\"SELECT nme FROM employees\"");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString("status")).isEqualTo("bad");
+            assertThat(rs.getString("outcome")).isEqualTo("FAILED");
+            assertThat(rs.getString("error")).isNotEmpty();
+            assertThat(rs.next()).isFalse();
+        }
+    }
+
+    @Test
+    void jdbcSinkRefusesATableNameThatIsNotAnIdentifier() {
+        assertThatThrownBy(() -> JdbcCaseSink.create(db.admin(), "pairs; DROP TABLE x"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("plain identifier");
+    }
+}
