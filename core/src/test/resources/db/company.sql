@@ -1,10 +1,12 @@
 -- The demo's small company database (H2). Also used by core's tests.
+-- salary_detail is outside the agent's policy; audit_log is inside it but the database role may not read it.
 CREATE TABLE regions (id INT PRIMARY KEY, region_name VARCHAR(20) NOT NULL);
 CREATE TABLE departments (id INT PRIMARY KEY, dept_name VARCHAR(40) NOT NULL);
 CREATE TABLE employees (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, department_id INT NOT NULL REFERENCES departments(id), hire_date DATE NOT NULL, title VARCHAR(40));
 CREATE TABLE employee_region (employee_id INT NOT NULL REFERENCES employees(id), region_id INT NOT NULL REFERENCES regions(id), PRIMARY KEY (employee_id, region_id));
 CREATE TABLE orders (id INT PRIMARY KEY, employee_id INT NOT NULL REFERENCES employees(id), customer VARCHAR(60) NOT NULL, order_date DATE NOT NULL, amount DECIMAL(12,2) NOT NULL, status VARCHAR(12) NOT NULL);
 CREATE TABLE users (id INT PRIMARY KEY, username VARCHAR(40) NOT NULL, email VARCHAR(80) NOT NULL, created_at TIMESTAMP NOT NULL);
+CREATE TABLE audit_log (id INT PRIMARY KEY, event VARCHAR(80) NOT NULL, created_at TIMESTAMP NOT NULL);
 CREATE TABLE salary_detail (employee_id INT NOT NULL REFERENCES employees(id), pay_month VARCHAR(7) NOT NULL, base_salary DECIMAL(10,2) NOT NULL, bonus DECIMAL(10,2) NOT NULL, PRIMARY KEY (employee_id, pay_month));
 
 INSERT INTO regions VALUES (1, '华东区'), (2, '华北区'), (3, '华南区');
@@ -144,3 +146,4 @@ INSERT INTO orders VALUES (1, 6, 'Globex', DATE '2023-07-21', 891.00, 'cancelled
   (120, 7, 'Stark', DATE '2022-12-02', 3116.50, 'refunded');
 INSERT INTO users VALUES (1, 'alice', 'alice@example.com', TIMESTAMP '2023-01-01 09:00:00'), (2, 'bob', 'bob@example.com', TIMESTAMP '2023-02-01 09:00:00'), (3, 'carol', 'carol@example.com', TIMESTAMP '2023-03-01 09:00:00'), (4, 'dave', 'dave@example.com', TIMESTAMP '2023-04-01 09:00:00');
 INSERT INTO salary_detail VALUES (1, '2023-11', 8500.00, 100.00), (1, '2023-12', 8500.00, 100.00), (2, '2023-11', 9000.00, 200.00), (2, '2023-12', 9000.00, 200.00), (3, '2023-11', 9500.00, 300.00), (3, '2023-12', 9500.00, 300.00), (4, '2023-11', 10000.00, 400.00), (4, '2023-12', 10000.00, 400.00), (5, '2023-11', 10500.00, 500.00), (5, '2023-12', 10500.00, 500.00), (6, '2023-11', 11000.00, 600.00), (6, '2023-12', 11000.00, 600.00), (7, '2023-11', 11500.00, 700.00), (7, '2023-12', 11500.00, 700.00), (8, '2023-11', 12000.00, 800.00), (8, '2023-12', 12000.00, 800.00), (9, '2023-11', 12500.00, 900.00), (9, '2023-12', 12500.00, 900.00), (10, '2023-11', 13000.00, 1000.00), (10, '2023-12', 13000.00, 1000.00), (11, '2023-11', 13500.00, 1100.00), (11, '2023-12', 13500.00, 1100.00), (12, '2023-11', 14000.00, 1200.00), (12, '2023-12', 14000.00, 1200.00);
+INSERT INTO audit_log VALUES (1, 'login alice', TIMESTAMP '2023-05-01 08:00:00'), (2, 'export orders', TIMESTAMP '2023-05-02 10:30:00');

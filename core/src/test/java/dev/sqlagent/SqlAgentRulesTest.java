@@ -131,7 +131,7 @@ class SqlAgentRulesTest {
 
     @Test
     void permissionDeniedIsNeverCorrected(TraceRecorder recorder) {
-        llm.enqueueFor(REFINER, "SELECT username FROM users");
+        llm.enqueueFor(REFINER, "SELECT event FROM audit_log");
         AgentResult r = recorder.track(agent(recorder).build().ask("List the user names"));
 
         AgentResult.Failed f = (AgentResult.Failed) r;

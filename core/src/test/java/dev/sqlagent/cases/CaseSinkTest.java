@@ -61,7 +61,7 @@ class CaseSinkTest {
         SqlAgent agent = agent().caseSink(sink).build();
         llm.enqueueFor(AgentRole.REFINER.id(), "SELECT nme FROM employees");
         llm.enqueueFor(AgentRole.REFINER.id(), "{\"reason\": \"typo\", \"sql\": \"SELECT name FROM employees\"}");
-        llm.enqueueFor(AgentRole.REFINER.id(), "SELECT username FROM users");
+        llm.enqueueFor(AgentRole.REFINER.id(), "SELECT event FROM audit_log");
         agent.ask("Employee names");
         agent.ask("User names");
 

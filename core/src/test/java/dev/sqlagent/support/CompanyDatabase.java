@@ -10,13 +10,14 @@ import org.h2.jdbcx.JdbcDataSource;
 /**
  * The demo's company database in a private in-memory H2 instance: the schema and rows of
  * {@code db/company.sql}, an administrator, and a read-only user {@code analyst} that may read every
- * table except {@code users} (so that a query on {@code users} fails with a real permission error).
+ * table except {@code audit_log} (so that a query on it fails with a real permission error although the
+ * policy allows it).
  */
 public final class CompanyDatabase {
 
     /** Tables the demo's guard policy allows: every table but {@code salary_detail}. */
     public static final String[] ALLOWED_TABLES = {
-        "regions", "departments", "employees", "employee_region", "orders", "users"};
+        "regions", "departments", "employees", "employee_region", "orders", "users", "audit_log"};
 
     private final String url;
 
@@ -42,7 +43,7 @@ public final class CompanyDatabase {
         try (Connection c = keeper.getConnection(); Statement s = c.createStatement()) {
             s.execute("RUNSCRIPT FROM 'classpath:/db/company.sql' CHARSET 'UTF-8'");
             s.execute("CREATE USER analyst PASSWORD 'analyst'");
-            s.execute("GRANT SELECT ON regions, departments, employees, employee_region, orders, salary_detail TO analyst");
+            s.execute("GRANT SELECT ON regions, departments, employees, employee_region, orders, users, salary_detail TO analyst");
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create the company database", e);
         }

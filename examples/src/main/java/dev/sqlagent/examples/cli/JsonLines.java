@@ -1,0 +1,36 @@
+package dev.sqlagent.examples.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+
+/** Writes one JSON object per line with jackson-core's streaming generator. */
+final class JsonLines {
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** Writes the fields of one object. */
+    @FunctionalInterface
+    interface Body {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    private JsonLines() {
+    }
+
+    static void print(PrintStream out, Body body) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(w)) {
+            g.writeStartObject();
+            body.write(g);
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        out.println(w);
+        out.flush();
+    }
+}
