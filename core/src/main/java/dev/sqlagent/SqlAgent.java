@@ -56,6 +56,10 @@ public final class SqlAgent {
     public static final int DEFAULT_MAX_QUESTION_LENGTH = 4000;
     /** Default refiner temperature. */
     public static final double DEFAULT_TEMPERATURE = 0.0;
+    /** Default number of candidate SQLs per question. */
+    public static final int DEFAULT_CANDIDATES = 1;
+    /** Largest number of candidates accepted. */
+    public static final int MAX_CANDIDATES = 16;
 
     private final AgentConfig config;
     private final List<CaseSink> caseSinks;
@@ -178,6 +182,7 @@ public final class SqlAgent {
         private double temperature = DEFAULT_TEMPERATURE;
         private SqlGuard guard = SqlGuard.create();
         private java.time.Duration queryTimeout = JdbcSqlExecutor.DEFAULT_QUERY_TIMEOUT;
+        private int candidates = DEFAULT_CANDIDATES;
 
         private Builder() {
         }
@@ -201,6 +206,7 @@ public final class SqlAgent {
             b.temperature = temperature;
             b.guard = guard;
             b.queryTimeout = queryTimeout;
+            b.candidates = candidates;
             return b;
         }
 
@@ -322,6 +328,22 @@ public final class SqlAgent {
             return this;
         }
 
+        /**
+         * How many candidate SQLs the refiner writes per question (one request with {@code n}; more
+         * requests if the client returns fewer). Each is cleaned and guarded on its own; the result
+         * most candidates agree on wins. 3 is a good choice with a sampling temperature above 0.
+         *
+         * @param n 1 to {@value SqlAgent#MAX_CANDIDATES}
+         * @return this
+         */
+        public Builder candidates(int n) {
+            if (n < 1 || n > MAX_CANDIDATES) {
+                throw new IllegalArgumentException("candidates must be in [1, " + MAX_CANDIDATES + "] but was " + n);
+            }
+            this.candidates = n;
+            return this;
+        }
+
         /** @param timeout query timeout when built from a {@link DataSource}  @return this */
         public Builder queryTimeout(java.time.Duration timeout) {
             Objects.requireNonNull(timeout, "queryTimeout");
@@ -377,7 +399,8 @@ public final class SqlAgent {
                 source = SchemaSource.fixed(schema);
             }
             AgentConfig config = new AgentConfig(models, exec, d, policy, guard, SqlCleaner.create(), source,
-                    verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature);
+                    verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature,
+                    candidates);
             return new SqlAgent(this, config);
         }
     }

@@ -30,11 +30,12 @@ import java.util.Map;
  * @param correctAnomalies whether verifier findings may use the correction
  * @param maxQuestionLength the longest question accepted, in characters
  * @param temperature the refiner's sampling temperature
+ * @param candidates how many candidate SQLs the refiner writes per question
  */
 public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor, Dialect dialect, GuardPolicy policy,
         SqlGuard guard, SqlCleaner cleaner, SchemaSource schema, List<ResultVerifier> verifiers,
         List<StageListener> listeners, Clock clock, boolean correctionEnabled, boolean correctAnomalies,
-        int maxQuestionLength, double temperature) {
+        int maxQuestionLength, double temperature, int candidates) {
 
     /** Copies the collections. */
     public AgentConfig {

@@ -41,6 +41,7 @@ import org.slf4j.LoggerFactory;
 public final class QuestionRun {
 
     private static final Logger LOG = LoggerFactory.getLogger(QuestionRun.class);
+    private static final dev.sqlagent.verify.ResultEquivalence EQUIVALENCE = dev.sqlagent.verify.ResultEquivalence.standard();
 
     private final AgentConfig config;
     private final String question;
@@ -111,8 +112,7 @@ public final class QuestionRun {
         machine.moveTo(Stage.GENERATE, "write SQL");
         List<String> replies;
         try {
-            replies = callModel(AgentRole.REFINER, Stage.GENERATE,
-                    Prompts.generate(question, schemaDdl, config.dialect()), false);
+            replies = generate(Prompts.generate(question, schemaDdl, config.dialect()), config.candidates());
         } catch (ModelFailure e) {
             machine.moveTo(Stage.FAILED, "model error");
             return failed(FailureKind.MODEL_ERROR, null, e.getMessage());
@@ -164,9 +164,8 @@ public final class QuestionRun {
 
             // EXECUTE: every accepted candidate, identical statements once
             Map<String, ExecutionOutcome> byStatement = new LinkedHashMap<>();
-            ExecutionOutcome decisive = null;
-            String decisiveSql = null;
-            String decisiveExecuted = null;
+            List<Ran> successes = new ArrayList<>();
+            Ran firstFailure = null;
             for (int i = 0; i < verdicts.size(); i++) {
                 if (!(verdicts.get(i) instanceof GuardVerdict.Accepted)) {
                     continue;
@@ -179,23 +178,25 @@ public final class QuestionRun {
                     byStatement.put(key, outcome);
                     events.add(new TraceEvent.Executed(candidates.get(i).index(), round, a.statement().sql(), outcome));
                 }
-                if (decisive == null || (!decisive.succeeded() && outcome.succeeded())) {
-                    decisive = outcome;
-                    decisiveSql = a.sql();
-                    decisiveExecuted = a.statement().sql();
+                Ran ran = new Ran(candidates.get(i).index(), a.sql(), a.statement().sql(), outcome);
+                if (outcome.succeeded()) {
+                    successes.add(ran);
+                } else if (firstFailure == null) {
+                    firstFailure = ran;
                 }
             }
-            lastSql = decisiveSql;
-            next = machine.afterExecution(decisive);
+            Ran decisive = successes.isEmpty() ? firstFailure : successes.get(0);
+            lastSql = decisive.sql();
+            next = machine.afterExecution(decisive.outcome());
             if (next == Stage.FAILED) {
-                ExecutionError err = ((ExecutionOutcome.Failure) decisive).error();
+                ExecutionError err = ((ExecutionOutcome.Failure) decisive.outcome()).error();
                 FailureKind kind = err.category().environmental() ? FailureKind.ENVIRONMENT
                         : round > 0 ? FailureKind.STILL_FAILING : FailureKind.NOT_CORRECTED;
                 return failed(kind, err.category(), err.message());
             }
             if (next == Stage.CORRECT) {
-                ExecutionError err = ((ExecutionOutcome.Failure) decisive).error();
-                Optional<AgentResult> end = correct(decisiveSql, err.category().name(), err.message());
+                ExecutionError err = ((ExecutionOutcome.Failure) decisive.outcome()).error();
+                Optional<AgentResult> end = correct(decisive.sql(), err.category().name(), err.message());
                 if (end.isPresent()) {
                     return end.get();
                 }
@@ -205,30 +206,112 @@ public final class QuestionRun {
             }
 
             // CHOOSE, VERIFY
-            ResultTable table = ((ExecutionOutcome.Success) decisive).table();
+            Choice choice = choose(successes, round);
+            Ran chosen = choice.chosen();
+            lastSql = chosen.sql();
+            ResultTable table = ((ExecutionOutcome.Success) chosen.outcome()).table();
             machine.chosen();
-            List<String> findings = new ArrayList<>();
-            for (ResultVerifier v : config.verifiers()) {
-                Optional<String> f = v.check(question, decisiveSql, table);
-                if (f == null) {
-                    throw new IllegalStateException("ResultVerifier " + v.getClass().getName() + " returned null");
-                }
-                f.ifPresent(findings::add);
-            }
+            List<String> findings = choice.findings();
             for (String f : findings) {
                 note(Stage.VERIFY, "verifier", f);
             }
             next = machine.afterVerification(findings, config.correctAnomalies());
             if (next == Stage.ANSWERED) {
-                return new AgentResult.Answered(question, decisiveSql, decisiveExecuted, table, trace());
+                return new AgentResult.Answered(question, chosen.sql(), chosen.executedSql(), table, trace());
             }
-            Optional<AgentResult> end = correct(decisiveSql, "RESULT_ANOMALY", String.join("; ", findings));
+            Optional<AgentResult> end = correct(chosen.sql(), "RESULT_ANOMALY", String.join("; ", findings));
             if (end.isPresent()) {
                 return end.get();
             }
             candidates = List.of(new Candidate(0, lastSql));
             round++;
         }
+    }
+
+    /** A candidate that ran. */
+    private record Ran(int candidate, String sql, String executedSql, ExecutionOutcome outcome) {
+    }
+
+    /** The chosen candidate and what the verifiers found in its result. */
+    private record Choice(Ran chosen, List<String> findings) {
+    }
+
+    /**
+     * Execution consistency: candidates whose results are the same answer form a group; the largest
+     * group wins; among equally large groups, one whose result the verifiers do not flag; then the
+     * earliest candidate.
+     */
+    private Choice choose(List<Ran> successes, int round) {
+        List<List<Ran>> groups = new ArrayList<>();
+        for (Ran r : successes) {
+            ResultTable t = ((ExecutionOutcome.Success) r.outcome()).table();
+            List<Ran> home = null;
+            for (List<Ran> g : groups) {
+                if (EQUIVALENCE.equivalent(((ExecutionOutcome.Success) g.get(0).outcome()).table(), t, false)) {
+                    home = g;
+                    break;
+                }
+            }
+            if (home == null) {
+                home = new ArrayList<>();
+                groups.add(home);
+            }
+            home.add(r);
+        }
+        groups.sort((a, b) -> Integer.compare(b.size(), a.size()));
+        int best = groups.get(0).size();
+        List<List<Ran>> tied = new ArrayList<>();
+        for (List<Ran> g : groups) {
+            if (g.size() == best) {
+                tied.add(g);
+            }
+        }
+        String rule = groups.size() == 1 ? (successes.size() == 1 ? "only" : "unanimous")
+                : tied.size() == 1 ? "majority" : "order";
+        List<Ran> winner = tied.get(0);
+        List<String> findings = verify(winner.get(0));
+        if (tied.size() > 1 && !findings.isEmpty()) {
+            for (List<Ran> g : tied.subList(1, tied.size())) {
+                List<String> f = verify(g.get(0));
+                if (f.isEmpty()) {
+                    winner = g;
+                    findings = f;
+                    rule = "verifiers";
+                    break;
+                }
+            }
+        }
+        List<Integer> sizes = new ArrayList<>();
+        for (List<Ran> g : groups) {
+            sizes.add(g.size());
+        }
+        events.add(new TraceEvent.Chosen(winner.get(0).candidate(), round, sizes, rule));
+        return new Choice(winner.get(0), findings);
+    }
+
+    private List<String> verify(Ran ran) {
+        ResultTable table = ((ExecutionOutcome.Success) ran.outcome()).table();
+        List<String> findings = new ArrayList<>();
+        for (ResultVerifier v : config.verifiers()) {
+            Optional<String> f = v.check(question, ran.sql(), table);
+            if (f == null) {
+                throw new IllegalStateException("ResultVerifier " + v.getClass().getName() + " returned null");
+            }
+            f.ifPresent(findings::add);
+        }
+        return findings;
+    }
+
+    /**
+     * Asks the refiner for {@code n} candidates: one request with {@code n}, then further requests for
+     * what a client that ignores {@code n} did not return, at most {@code n} requests in all.
+     */
+    private List<String> generate(List<ChatMessage> prompt, int n) throws ModelFailure {
+        List<String> texts = new ArrayList<>(callModel(AgentRole.REFINER, Stage.GENERATE, prompt, false, n));
+        for (int calls = 1; texts.size() < n && calls < n; calls++) {
+            texts.addAll(callModel(AgentRole.REFINER, Stage.GENERATE, prompt, false, n - texts.size()));
+        }
+        return texts.size() > n ? texts.subList(0, n) : texts;
     }
 
     /**
@@ -241,7 +324,7 @@ public final class QuestionRun {
         List<String> replies;
         try {
             replies = callModel(AgentRole.REFINER, Stage.CORRECT,
-                    Prompts.correct(question, schemaDdl, config.dialect(), originalSql, category, feedback), true);
+                    Prompts.correct(question, schemaDdl, config.dialect(), originalSql, category, feedback), true, 1);
         } catch (ModelFailure e) {
             events.add(new TraceEvent.Corrected(new CorrectionRecord(originalSql, feedback, category, "", "")));
             machine.moveTo(Stage.FAILED, "model error during correction");
@@ -281,11 +364,11 @@ public final class QuestionRun {
         return outcome;
     }
 
-    private List<String> callModel(AgentRole role, Stage stage, List<ChatMessage> prompt, boolean json)
+    private List<String> callModel(AgentRole role, Stage stage, List<ChatMessage> prompt, boolean json, int n)
             throws ModelFailure {
         LlmClient client = config.model(role);
         LlmRequest request = LlmRequest.builder().role(role.id()).messages(prompt)
-                .temperature(config.temperature()).jsonResponse(json).build();
+                .temperature(config.temperature()).jsonResponse(json).n(n).build();
         long start = config.clock().millis();
         LlmResponse response;
         String error = "";

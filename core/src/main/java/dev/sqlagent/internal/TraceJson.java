@@ -92,6 +92,17 @@ public final class TraceJson {
             g.writeNumberField("round", x.round());
             g.writeStringField("sql", x.sql());
             writeOutcome(g, x.outcome());
+        } else if (e instanceof TraceEvent.Chosen) {
+            var ch = (TraceEvent.Chosen) e;
+            g.writeStringField("type", "choice");
+            g.writeNumberField("candidate", ch.candidate());
+            g.writeNumberField("round", ch.round());
+            g.writeArrayFieldStart("group_sizes");
+            for (int size : ch.groupSizes()) {
+                g.writeNumber(size);
+            }
+            g.writeEndArray();
+            g.writeStringField("rule", ch.rule());
         } else if (e instanceof TraceEvent.Corrected) {
             CorrectionRecord r = ((TraceEvent.Corrected) e).record();
             g.writeStringField("type", "correction");

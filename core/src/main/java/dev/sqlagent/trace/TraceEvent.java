@@ -10,7 +10,7 @@ import java.util.Objects;
 
 /** One entry of a question's trace. Immutable. */
 public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.ModelCall, TraceEvent.GuardChecked,
-        TraceEvent.Executed, TraceEvent.Corrected, TraceEvent.Note {
+        TraceEvent.Executed, TraceEvent.Chosen, TraceEvent.Corrected, TraceEvent.Note {
 
     /** @return the stage during which the event happened */
     Stage stage();
@@ -96,6 +96,28 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
         @Override
         public Stage stage() {
             return Stage.EXECUTE;
+        }
+    }
+
+    /**
+     * One result was chosen among the candidates that ran.
+     *
+     * @param candidate the chosen candidate's index within its round
+     * @param round the round
+     * @param groupSizes how many candidates returned each distinct result, largest first
+     * @param rule what decided: {@code "only"}, {@code "majority"}, {@code "verifiers"}, {@code "judge"}
+     *     or {@code "order"}
+     */
+    record Chosen(int candidate, int round, List<Integer> groupSizes, String rule) implements TraceEvent {
+        /** Copies the sizes. */
+        public Chosen {
+            groupSizes = List.copyOf(groupSizes);
+            Objects.requireNonNull(rule, "rule");
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.CHOOSE;
         }
     }
 
