@@ -183,6 +183,7 @@ public final class SqlAgent {
         private SqlGuard guard = SqlGuard.create();
         private java.time.Duration queryTimeout = JdbcSqlExecutor.DEFAULT_QUERY_TIMEOUT;
         private int candidates = DEFAULT_CANDIDATES;
+        private boolean judge;
 
         private Builder() {
         }
@@ -207,6 +208,7 @@ public final class SqlAgent {
             b.guard = guard;
             b.queryTimeout = queryTimeout;
             b.candidates = candidates;
+            b.judge = judge;
             return b;
         }
 
@@ -344,6 +346,20 @@ public final class SqlAgent {
             return this;
         }
 
+        /**
+         * Whether a judge model reviews each chosen result (one more model call per question) and breaks
+         * ties between equally large groups of candidates. A verdict "incorrect" uses the single
+         * correction with the judge's advice. The judge is the {@link AgentRole#JUDGE} model if one was
+         * given, else the refiner's. Off by default.
+         *
+         * @param enabled whether to judge
+         * @return this
+         */
+        public Builder judge(boolean enabled) {
+            this.judge = enabled;
+            return this;
+        }
+
         /** @param timeout query timeout when built from a {@link DataSource}  @return this */
         public Builder queryTimeout(java.time.Duration timeout) {
             Objects.requireNonNull(timeout, "queryTimeout");
@@ -400,7 +416,7 @@ public final class SqlAgent {
             }
             AgentConfig config = new AgentConfig(models, exec, d, policy, guard, SqlCleaner.create(), source,
                     verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature,
-                    candidates);
+                    candidates, judge);
             return new SqlAgent(this, config);
         }
     }

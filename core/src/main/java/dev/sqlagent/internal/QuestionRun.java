@@ -22,6 +22,7 @@ import dev.sqlagent.trace.StageListener;
 import dev.sqlagent.trace.StageTransition;
 import dev.sqlagent.trace.Trace;
 import dev.sqlagent.trace.TraceEvent;
+import dev.sqlagent.verify.JudgeVerdict;
 import dev.sqlagent.verify.ResultVerifier;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -215,6 +216,12 @@ public final class QuestionRun {
             for (String f : findings) {
                 note(Stage.VERIFY, "verifier", f);
             }
+            if (findings.isEmpty() && config.judgeEnabled()) {
+                Optional<JudgeVerdict> verdict = judge(chosen, round);
+                if (verdict.isPresent() && !verdict.get().correct()) {
+                    findings = List.of(verdict.get().feedback());
+                }
+            }
             next = machine.afterVerification(findings, config.correctAnomalies());
             if (next == Stage.ANSWERED) {
                 return new AgentResult.Answered(question, chosen.sql(), chosen.executedSql(), table, trace());
@@ -281,12 +288,58 @@ public final class QuestionRun {
                 }
             }
         }
+        if (tied.size() > 1 && rule.equals("order") && config.judgeEnabled()) {
+            int bestScore = -1;
+            for (List<Ran> g : tied) {
+                Optional<JudgeVerdict> v = judge(g.get(0), round);
+                int score = v.map(x -> x.correct() ? 100 + x.score() : x.score()).orElse(-1);
+                if (score > bestScore) {
+                    bestScore = score;
+                    winner = g;
+                }
+            }
+            if (bestScore >= 0) {
+                rule = "judge";
+                findings = verify(winner.get(0));
+            }
+        }
         List<Integer> sizes = new ArrayList<>();
         for (List<Ran> g : groups) {
             sizes.add(g.size());
         }
         events.add(new TraceEvent.Chosen(winner.get(0).candidate(), round, sizes, rule));
         return new Choice(winner.get(0), findings);
+    }
+
+    /** Verdicts already given in this question, by candidate and round, so no result is judged twice. */
+    private final Map<String, Optional<JudgeVerdict>> verdicts = new java.util.HashMap<>();
+
+    /**
+     * Asks the judge about one result. A failing judge call is noted and counts as no verdict: the judge
+     * is advice, not a gate.
+     */
+    private Optional<JudgeVerdict> judge(Ran ran, int round) {
+        String key = round + ":" + ran.candidate();
+        Optional<JudgeVerdict> known = verdicts.get(key);
+        if (known != null) {
+            return known;
+        }
+        ResultTable table = ((ExecutionOutcome.Success) ran.outcome()).table();
+        Optional<JudgeVerdict> verdict;
+        try {
+            List<String> replies = callModel(AgentRole.JUDGE, machine.current(),
+                    JudgeReply.prompt(question, ran.sql(), table, schemaDdl, config.dialect()), true, 1);
+            verdict = JudgeReply.parse(replies.get(0));
+            if (verdict.isEmpty()) {
+                note(Stage.VERIFY, "judge", "the judge's reply held no readable verdict");
+            }
+        } catch (ModelFailure e) {
+            note(Stage.VERIFY, "judge", "the judge could not be asked: " + e.getMessage());
+            verdict = Optional.empty();
+        }
+        verdict.ifPresent(v -> events.add(new TraceEvent.Judged(ran.candidate(), round, v)));
+        verdicts.put(key, verdict);
+        return verdict;
     }
 
     private List<String> verify(Ran ran) {

@@ -103,6 +103,21 @@ public final class TraceJson {
             }
             g.writeEndArray();
             g.writeStringField("rule", ch.rule());
+        } else if (e instanceof TraceEvent.Judged) {
+            var j = (TraceEvent.Judged) e;
+            g.writeStringField("type", "judge");
+            g.writeNumberField("candidate", j.candidate());
+            g.writeNumberField("round", j.round());
+            g.writeBooleanField("is_correct", j.verdict().correct());
+            g.writeNumberField("score", j.verdict().score());
+            g.writeArrayFieldStart("error_tags");
+            for (var tag : j.verdict().errorTags()) {
+                g.writeString(tag.name());
+            }
+            g.writeEndArray();
+            g.writeStringField("repair_task", j.verdict().repairTask());
+            g.writeStringField("comment", j.verdict().comment());
+            g.writeStringField("advice", j.verdict().advice());
         } else if (e instanceof TraceEvent.Corrected) {
             CorrectionRecord r = ((TraceEvent.Corrected) e).record();
             g.writeStringField("type", "correction");

@@ -10,7 +10,7 @@ import java.util.Objects;
 
 /** One entry of a question's trace. Immutable. */
 public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.ModelCall, TraceEvent.GuardChecked,
-        TraceEvent.Executed, TraceEvent.Chosen, TraceEvent.Corrected, TraceEvent.Note {
+        TraceEvent.Executed, TraceEvent.Chosen, TraceEvent.Judged, TraceEvent.Corrected, TraceEvent.Note {
 
     /** @return the stage during which the event happened */
     Stage stage();
@@ -118,6 +118,25 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
         @Override
         public Stage stage() {
             return Stage.CHOOSE;
+        }
+    }
+
+    /**
+     * The judge model's verdict on a candidate's result.
+     *
+     * @param candidate the candidate's index within its round
+     * @param round the round
+     * @param verdict what the judge said
+     */
+    record Judged(int candidate, int round, dev.sqlagent.verify.JudgeVerdict verdict) implements TraceEvent {
+        /** Checks the verdict. */
+        public Judged {
+            Objects.requireNonNull(verdict, "verdict");
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.VERIFY;
         }
     }
 
