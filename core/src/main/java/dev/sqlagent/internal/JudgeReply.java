@@ -1,26 +1,17 @@
 package dev.sqlagent.internal;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.execution.ResultTable;
 import dev.sqlagent.llm.ChatMessage;
 import dev.sqlagent.verify.JudgeVerdict;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /** The judge's prompt and the lenient reading of its JSON verdict. */
 public final class JudgeReply {
 
-    private static final JsonFactory JSON = JsonFactory.builder()
-            .enable(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_SINGLE_QUOTES)
-            .enable(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES)
-            .enable(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_TRAILING_COMMA)
-            .build();
     private static final int ROWS_SHOWN = 5;
 
     private JudgeReply() {
@@ -53,92 +44,31 @@ public final class JudgeReply {
 
     /**
      * @param reply the judge's reply
-     * @return the verdict, empty when the reply holds no readable verdict
+     * @return the verdict, empty when the reply holds no readable verdict (no {@code is_correct})
      */
     public static Optional<JudgeVerdict> parse(String reply) {
-        if (reply == null) {
+        Optional<Map<String, Object>> object = LenientJson.firstObject(reply);
+        if (object.isEmpty()) {
             return Optional.empty();
         }
-        for (int from = reply.indexOf('{'); from >= 0; from = reply.indexOf('{', from + 1)) {
-            Optional<JudgeVerdict> v = parseAt(reply.substring(from));
-            if (v.isPresent()) {
-                return v;
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Optional<JudgeVerdict> parseAt(String text) {
-        try (JsonParser p = JSON.createParser(text)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                return Optional.empty();
-            }
-            Boolean correct = null;
-            int score = -1;
-            List<JudgeVerdict.Tag> tags = new ArrayList<>();
-            String repair = "";
-            String comment = "";
-            String advice = "";
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName().toLowerCase(Locale.ROOT);
-                JsonToken t = p.nextToken();
-                switch (name) {
-                    case "is_correct":
-                        correct = t == JsonToken.VALUE_TRUE || (t == JsonToken.VALUE_STRING
-                                && p.getText().trim().equalsIgnoreCase("true"));
-                        break;
-                    case "score":
-                        if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
-                            score = (int) Math.round(p.getDoubleValue());
-                        } else if (t == JsonToken.VALUE_STRING) {
-                            try {
-                                score = (int) Math.round(Double.parseDouble(p.getText().trim()));
-                            } catch (NumberFormatException e) {
-                                score = -1;
-                            }
-                        }
-                        break;
-                    case "error_tags":
-                        if (t == JsonToken.START_ARRAY) {
-                            while (p.nextToken() != JsonToken.END_ARRAY) {
-                                if (p.currentToken() == JsonToken.VALUE_STRING) {
-                                    tags.add(JudgeVerdict.Tag.parse(p.getText()));
-                                } else {
-                                    p.skipChildren();
-                                }
-                            }
-                        } else {
-                            p.skipChildren();
-                        }
-                        break;
-                    case "repair_task":
-                        repair = text(p, t);
-                        break;
-                    case "comment":
-                        comment = text(p, t);
-                        break;
-                    case "advice":
-                        advice = text(p, t);
-                        break;
-                    default:
-                        p.skipChildren();
-                }
-            }
-            if (correct == null) {
-                return Optional.empty();
-            }
-            int s = score < 0 ? (correct ? 80 : 20) : Math.max(0, Math.min(100, score));
-            return Optional.of(new JudgeVerdict(correct, s, tags, repair, comment, advice));
-        } catch (IOException | RuntimeException e) {
+        Map<String, Object> o = object.get();
+        String correctText = LenientJson.text(o.get("is_correct")).trim();
+        if (!correctText.equalsIgnoreCase("true") && !correctText.equalsIgnoreCase("false")) {
             return Optional.empty();
         }
-    }
-
-    private static String text(JsonParser p, JsonToken t) throws IOException {
-        if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-            p.skipChildren();
-            return "";
+        boolean correct = correctText.equalsIgnoreCase("true");
+        int score;
+        try {
+            score = (int) Math.round(Double.parseDouble(LenientJson.text(o.get("score")).trim()));
+        } catch (NumberFormatException e) {
+            score = correct ? 80 : 20;
         }
-        return t == JsonToken.VALUE_NULL ? "" : p.getText();
+        List<JudgeVerdict.Tag> tags = new ArrayList<>();
+        for (String t : LenientJson.strings(o.get("error_tags"))) {
+            tags.add(JudgeVerdict.Tag.parse(t));
+        }
+        return Optional.of(new JudgeVerdict(correct, Math.max(0, Math.min(100, score)), tags,
+                LenientJson.text(o.get("repair_task")), LenientJson.text(o.get("comment")),
+                LenientJson.text(o.get("advice"))));
     }
 }
