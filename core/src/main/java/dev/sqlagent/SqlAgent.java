@@ -184,6 +184,7 @@ public final class SqlAgent {
         private java.time.Duration queryTimeout = JdbcSqlExecutor.DEFAULT_QUERY_TIMEOUT;
         private int candidates = DEFAULT_CANDIDATES;
         private boolean judge;
+        private PromptTemplates prompts = PromptTemplates.defaults();
 
         private Builder() {
         }
@@ -209,6 +210,7 @@ public final class SqlAgent {
             b.queryTimeout = queryTimeout;
             b.candidates = candidates;
             b.judge = judge;
+            b.prompts = prompts;
             return b;
         }
 
@@ -360,6 +362,12 @@ public final class SqlAgent {
             return this;
         }
 
+        /** @param prompts the prompt templates, to override the shipped ones  @return this */
+        public Builder prompts(PromptTemplates prompts) {
+            this.prompts = Objects.requireNonNull(prompts, "prompts");
+            return this;
+        }
+
         /** @param timeout query timeout when built from a {@link DataSource}  @return this */
         public Builder queryTimeout(java.time.Duration timeout) {
             Objects.requireNonNull(timeout, "queryTimeout");
@@ -416,7 +424,7 @@ public final class SqlAgent {
             }
             AgentConfig config = new AgentConfig(models, exec, d, policy, guard, SqlCleaner.create(), source,
                     verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature,
-                    candidates, judge);
+                    candidates, judge, prompts);
             return new SqlAgent(this, config);
         }
     }

@@ -32,11 +32,13 @@ import java.util.Map;
  * @param temperature the refiner's sampling temperature
  * @param candidates how many candidate SQLs the refiner writes per question
  * @param judgeEnabled whether the judge model reviews chosen results and breaks ties
+ * @param prompts the prompt templates
  */
 public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor, Dialect dialect, GuardPolicy policy,
         SqlGuard guard, SqlCleaner cleaner, SchemaSource schema, List<ResultVerifier> verifiers,
         List<StageListener> listeners, Clock clock, boolean correctionEnabled, boolean correctAnomalies,
-        int maxQuestionLength, double temperature, int candidates, boolean judgeEnabled) {
+        int maxQuestionLength, double temperature, int candidates, boolean judgeEnabled,
+        dev.sqlagent.PromptTemplates prompts) {
 
     /** Copies the collections. */
     public AgentConfig {

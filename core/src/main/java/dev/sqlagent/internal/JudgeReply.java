@@ -1,15 +1,13 @@
 package dev.sqlagent.internal;
 
-import dev.sqlagent.Dialect;
 import dev.sqlagent.execution.ResultTable;
-import dev.sqlagent.llm.ChatMessage;
 import dev.sqlagent.verify.JudgeVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The judge's prompt and the lenient reading of its JSON verdict. */
+/** The judge's execution summary and the lenient reading of its JSON verdict. */
 public final class JudgeReply {
 
     private static final int ROWS_SHOWN = 5;
@@ -18,28 +16,17 @@ public final class JudgeReply {
     }
 
     /**
-     * @param question the question
-     * @param sql the SQL judged
-     * @param table its result
-     * @param schemaDdl the schema the SQL was written against
-     * @param dialect the database's dialect
-     * @return the judge's messages
+     * @param table a result
+     * @return the execution summary the judge sees: row count, columns, a few rows
      */
-    public static List<ChatMessage> prompt(String question, String sql, ResultTable table, String schemaDdl,
-            Dialect dialect) {
+    public static String summary(ResultTable table) {
         StringBuilder summary = new StringBuilder("success, ").append(table.rowCount()).append(" row(s)")
                 .append(table.truncated() ? " (truncated)" : "").append("; columns ")
                 .append(table.columnNames()).append('\n');
         for (int i = 0; i < Math.min(ROWS_SHOWN, table.rowCount()); i++) {
             summary.append(table.rows().get(i)).append('\n');
         }
-        String system = "You review SQL written for a " + Prompts.dialectName(dialect) + " database. Decide whether"
-                + " the SQL answers the question exactly.\nReply with one JSON object: {\"is_correct\": true|false,"
-                + " \"score\": 0-100, \"error_tags\": [zero or more of COLUMN_NAME_FIX, TABLE_NAME_FIX,"
-                + " SYNTAX_FIX_KEYWORD_TYPO, FILTER_CONDITION_FIX, AGGREGATION_FIX, JOIN_FIX, OTHER],"
-                + " \"repair_task\": \"...\", \"comment\": \"...\", \"advice\": \"...\"}\n\nSchema:\n" + schemaDdl;
-        String user = "Question: " + question + "\nSQL:\n" + sql + "\nExecution: " + summary;
-        return List.of(ChatMessage.system(system), ChatMessage.user(user));
+        return summary.toString();
     }
 
     /**

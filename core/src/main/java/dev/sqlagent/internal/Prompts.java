@@ -1,55 +1,129 @@
 package dev.sqlagent.internal;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.PromptTemplates;
+import dev.sqlagent.PromptTemplates.Name;
 import dev.sqlagent.llm.ChatMessage;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The prompts of the Refiner: writing the SQL and the single correction. They describe the task, the
+ * Builds every role's messages from the {@link PromptTemplates}. The prompts describe the task, the
  * schema and the feedback; they never tell the model how many tries it has or how the guard works.
  */
 public final class Prompts {
 
-    private Prompts() {
+    private final PromptTemplates templates;
+    private final Dialect dialect;
+
+    /**
+     * @param templates the templates
+     * @param dialect the database's dialect
+     */
+    public Prompts(PromptTemplates templates, Dialect dialect) {
+        this.templates = templates;
+        this.dialect = dialect;
     }
 
     /**
      * @param question the question
-     * @param schemaDdl the schema the model may use
-     * @param dialect the database's dialect
+     * @param schema the schema the model may use
+     * @param plan the decomposer's steps as text, or empty
+     * @param examples similar solved questions as text, or empty
      * @return the messages asking for the SQL
      */
-    public static List<ChatMessage> generate(String question, String schemaDdl, Dialect dialect) {
-        return List.of(ChatMessage.system(system(dialect, schemaDdl)),
-                ChatMessage.user("Question: " + question + "\nReply with the SQL query only."));
+    public List<ChatMessage> generate(String question, String schema, String plan, String examples) {
+        Map<String, String> v = new HashMap<>();
+        v.put("question", question);
+        v.put("plan", plan.isEmpty() ? "" : plan + "\n");
+        return List.of(ChatMessage.system(system(schema, examples)),
+                ChatMessage.user(templates.render(Name.REFINER_GENERATE, v)));
     }
 
     /**
      * @param question the question
-     * @param schemaDdl the schema the model may use
-     * @param dialect the database's dialect
+     * @param schema the schema the model may use
      * @param failedSql the SQL that failed
      * @param category the failure's category
      * @param feedback the database's message or the finding
+     * @param repairs similar past repairs as text, or empty
      * @return the messages asking for the corrected SQL as JSON {@code {"reason", "sql"}}
      */
-    public static List<ChatMessage> correct(String question, String schemaDdl, Dialect dialect, String failedSql,
-            String category, String feedback) {
-        String user = "Question: " + question + "\n\n"
-                + "This SQL did not answer it:\n" + failedSql + "\n\n"
-                + "What went wrong (" + category + "): " + feedback + "\n\n"
-                + "Fix the SQL. Change only the part the error concerns when the error points at one part.\n"
-                + "Reply with one JSON object: {\"reason\": \"<what was wrong, one sentence>\", "
-                + "\"sql\": \"<the corrected SQL>\"}";
-        return List.of(ChatMessage.system(system(dialect, schemaDdl)), ChatMessage.user(user));
+    public List<ChatMessage> correct(String question, String schema, String failedSql, String category,
+            String feedback, String repairs) {
+        Map<String, String> v = new HashMap<>();
+        v.put("question", question);
+        v.put("sql", failedSql);
+        v.put("category", category);
+        v.put("feedback", feedback);
+        v.put("repairs", repairs.isEmpty() ? "" : "\n" + repairs + "\n");
+        return List.of(ChatMessage.system(system(schema, "")),
+                ChatMessage.user(templates.render(Name.REFINER_CORRECT, v)));
     }
 
-    private static String system(Dialect dialect, String schemaDdl) {
-        return "You write SQL for a " + dialectName(dialect) + " database.\n"
-                + "Write exactly one read-only query (SELECT, or WITH ... SELECT) that answers the question.\n"
-                + "Use only the tables and columns of the schema below. Write no comments.\n"
-                + dialectHints(dialect)
-                + "\nSchema:\n" + schemaDdl;
+    /**
+     * @param question the question
+     * @param schema the whole (allowed) schema
+     * @return the selector's messages
+     */
+    public List<ChatMessage> select(String question, String schema) {
+        return List.of(ChatMessage.system(templates.render(Name.SELECTOR, Map.of("schema", schema))),
+                ChatMessage.user("Question: " + question));
+    }
+
+    /**
+     * @param question the question
+     * @param schema the selected schema
+     * @param maxSteps the most steps wanted
+     * @return the decomposer's messages
+     */
+    public List<ChatMessage> decompose(String question, String schema, int maxSteps) {
+        return List.of(ChatMessage.system(templates.render(Name.DECOMPOSER,
+                Map.of("schema", schema, "max_steps", Integer.toString(maxSteps)))),
+                ChatMessage.user("Question: " + question));
+    }
+
+    /**
+     * @param question the question
+     * @param summary the execution summary
+     * @param sql the SQL judged
+     * @param schema the schema
+     * @return the judge's messages
+     */
+    public List<ChatMessage> judge(String question, String sql, String summary, String schema) {
+        return List.of(ChatMessage.system(templates.render(Name.JUDGE,
+                Map.of("dialect", dialectName(dialect), "schema", schema))),
+                ChatMessage.user("Question: " + question + "\nSQL:\n" + sql + "\nExecution: " + summary));
+    }
+
+    /**
+     * @param history the earlier turns as text
+     * @param question the follow-up
+     * @return the rewriter's messages
+     */
+    public List<ChatMessage> rewrite(String history, String question) {
+        return List.of(ChatMessage.system(templates.render(Name.REWRITER, Map.of("history", history))),
+                ChatMessage.user("Follow-up: " + question));
+    }
+
+    /**
+     * @param metrics the registered metrics as text
+     * @param question the question
+     * @return the router's messages
+     */
+    public List<ChatMessage> route(String metrics, String question) {
+        return List.of(ChatMessage.system(templates.render(Name.ROUTER, Map.of("metrics", metrics))),
+                ChatMessage.user("Question: " + question));
+    }
+
+    private String system(String schema, String examples) {
+        Map<String, String> v = new HashMap<>();
+        v.put("dialect", dialectName(dialect));
+        v.put("dialect_hints", dialectHints(dialect));
+        v.put("schema", schema);
+        v.put("examples", examples.isEmpty() ? "" : "\nSolved questions like this one:\n" + examples);
+        return templates.render(Name.REFINER_SYSTEM, v);
     }
 
     static String dialectName(Dialect d) {
@@ -68,19 +142,19 @@ public final class Prompts {
     static String dialectHints(Dialect d) {
         switch (d) {
             case SQLITE:
-                return "SQLite: dates are text; use strftime('%Y', col) for the year; || concatenates strings.\n";
+                return "SQLite: dates are text; use strftime('%Y', col) for the year; || concatenates strings.";
             case POSTGRESQL:
                 return "PostgreSQL: single quotes for strings, double quotes only for identifiers; "
-                        + "cast with CAST(x AS type) or x::type; EXTRACT(YEAR FROM col) for the year.\n";
+                        + "cast with CAST(x AS type) or x::type; EXTRACT(YEAR FROM col) for the year.";
             case MYSQL:
             case MARIADB:
-                return "MySQL: YEAR(col) for the year; every non-aggregated selected column must be grouped.\n";
+                return "MySQL: YEAR(col) for the year; every non-aggregated selected column must be grouped.";
             case SQLSERVER:
-                return "SQL Server: use TOP n, not LIMIT; YEAR(col) for the year.\n";
+                return "SQL Server: use TOP n, not LIMIT; YEAR(col) for the year.";
             case ORACLE:
-                return "Oracle: use FETCH FIRST n ROWS ONLY, not LIMIT; EXTRACT(YEAR FROM col) for the year.\n";
+                return "Oracle: use FETCH FIRST n ROWS ONLY, not LIMIT; EXTRACT(YEAR FROM col) for the year.";
             case H2:
-                return "H2: LIMIT n limits rows; EXTRACT(YEAR FROM col) or YEAR(col) for the year.\n";
+                return "H2: LIMIT n limits rows; EXTRACT(YEAR FROM col) or YEAR(col) for the year.";
             default:
                 return "";
         }

@@ -49,6 +49,7 @@ public final class QuestionRun {
     private final String questionId;
     private final List<TraceEvent> events = new ArrayList<>();
     private final StateMachine machine;
+    private final Prompts prompts;
     private String schemaDdl = "";
     private String lastSql;
 
@@ -62,6 +63,7 @@ public final class QuestionRun {
         this.question = question;
         this.questionId = questionId;
         this.machine = new StateMachine(questionId, config.clock(), config.correctionEnabled(), this::onTransition);
+        this.prompts = new Prompts(config.prompts(), config.dialect());
     }
 
     /** A failure of a model call, already recorded in the trace. */
@@ -113,7 +115,7 @@ public final class QuestionRun {
         machine.moveTo(Stage.GENERATE, "write SQL");
         List<String> replies;
         try {
-            replies = generate(Prompts.generate(question, schemaDdl, config.dialect()), config.candidates());
+            replies = generate(prompts.generate(question, schemaDdl, "", ""), config.candidates());
         } catch (ModelFailure e) {
             machine.moveTo(Stage.FAILED, "model error");
             return failed(FailureKind.MODEL_ERROR, null, e.getMessage());
@@ -328,7 +330,7 @@ public final class QuestionRun {
         Optional<JudgeVerdict> verdict;
         try {
             List<String> replies = callModel(AgentRole.JUDGE, machine.current(),
-                    JudgeReply.prompt(question, ran.sql(), table, schemaDdl, config.dialect()), true, 1);
+                    prompts.judge(question, ran.sql(), JudgeReply.summary(table), schemaDdl), true, 1);
             verdict = JudgeReply.parse(replies.get(0));
             if (verdict.isEmpty()) {
                 note(Stage.VERIFY, "judge", "the judge's reply held no readable verdict");
@@ -377,7 +379,7 @@ public final class QuestionRun {
         List<String> replies;
         try {
             replies = callModel(AgentRole.REFINER, Stage.CORRECT,
-                    Prompts.correct(question, schemaDdl, config.dialect(), originalSql, category, feedback), true, 1);
+                    prompts.correct(question, schemaDdl, originalSql, category, feedback, ""), true, 1);
         } catch (ModelFailure e) {
             events.add(new TraceEvent.Corrected(new CorrectionRecord(originalSql, feedback, category, "", "")));
             machine.moveTo(Stage.FAILED, "model error during correction");
