@@ -1,0 +1,278 @@
+package dev.sqlagent.metrics;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A vetted SQL template for a standard metric ("monthly revenue by region"), with typed named
+ * parameters written {@code :name}. When a question matches a registered metric, the agent runs the
+ * template with bound parameters instead of asking the model for SQL; when the template fails or does
+ * not fit, it falls back to text-to-SQL once (a different approach, not a retry).
+ *
+ * <pre>{@code
+ * MetricTool revenue = MetricTool.builder("monthly_revenue_by_region")
+ *     .description("paid order revenue per month for one region and year")
+ *     .sql("SELECT MONTH(o.order_date) AS month, SUM(o.amount) AS revenue FROM orders o"
+ *        + " JOIN employee_region er ON er.employee_id = o.employee_id"
+ *        + " JOIN regions r ON r.id = er.region_id"
+ *        + " WHERE r.region_name = :region AND YEAR(o.order_date) = :year AND o.status = 'paid'"
+ *        + " GROUP BY MONTH(o.order_date) ORDER BY month")
+ *     .parameter("region", MetricTool.Type.STRING, "region name, e.g. 华东区")
+ *     .parameter("year", MetricTool.Type.INTEGER, "four-digit year")
+ *     .build();
+ * }</pre>
+ *
+ * <p>Templates pass the guard like any SQL (tables, columns, functions, shape). They are not rewritten:
+ * a policy that would add row filters to a template's tables makes the agent fall back to text-to-SQL,
+ * so write tenant filters into the template itself. Immutable.
+ */
+public final class MetricTool {
+
+    /** Parameter types, and how an argument is read. */
+    public enum Type {
+        /** Text, as given. */
+        STRING,
+        /** A whole number. */
+        INTEGER,
+        /** A decimal number. */
+        DECIMAL,
+        /** An ISO date {@code yyyy-mm-dd}. */
+        DATE,
+        /** {@code true} or {@code false}. */
+        BOOLEAN
+    }
+
+    /**
+     * A declared parameter.
+     *
+     * @param name its name, as written after {@code :}
+     * @param type its type
+     * @param description what it means, shown to the model
+     */
+    public record Parameter(String name, Type type, String description) {
+        /** Checks the parts. */
+        public Parameter {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(description, "description");
+        }
+    }
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+    private final String name;
+    private final String description;
+    private final String sql;
+    private final String jdbcSql;
+    private final List<String> placeholderOrder;
+    private final Map<String, Parameter> parameters;
+
+    private MetricTool(Builder b, String jdbcSql, List<String> order) {
+        this.name = b.name;
+        this.description = b.description;
+        this.sql = b.sql;
+        this.jdbcSql = jdbcSql;
+        this.placeholderOrder = List.copyOf(order);
+        this.parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
+    }
+
+    /** @param name the metric's name, an identifier  @return a builder */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /** @return the name */
+    public String name() {
+        return name;
+    }
+
+    /** @return the description shown to the model */
+    public String description() {
+        return description;
+    }
+
+    /** @return the template as written, with {@code :name} placeholders */
+    public String sql() {
+        return sql;
+    }
+
+    /** @return the template with {@code ?} in place of each placeholder */
+    public String jdbcSql() {
+        return jdbcSql;
+    }
+
+    /** @return the declared parameters in order */
+    public List<Parameter> parameters() {
+        return List.copyOf(parameters.values());
+    }
+
+    /**
+     * Binds arguments to the placeholders, in the order they appear in the template.
+     *
+     * @param arguments argument text by parameter name
+     * @return the values to bind, or empty with no partial result when an argument is missing or does not
+     *     read as its type
+     */
+    public Optional<List<Object>> bind(Map<String, String> arguments) {
+        List<Object> values = new ArrayList<>();
+        for (String p : placeholderOrder) {
+            String raw = arguments.get(p);
+            if (raw == null || raw.isBlank()) {
+                return Optional.empty();
+            }
+            Optional<Object> v = read(parameters.get(p).type(), raw.trim());
+            if (v.isEmpty()) {
+                return Optional.empty();
+            }
+            values.add(v.get());
+        }
+        return Optional.of(values);
+    }
+
+    private static Optional<Object> read(Type type, String raw) {
+        try {
+            switch (type) {
+                case STRING: return Optional.of(raw);
+                case INTEGER: return Optional.of(Long.parseLong(raw));
+                case DECIMAL: return Optional.of(new BigDecimal(raw));
+                case DATE: return Optional.of(java.sql.Date.valueOf(LocalDate.parse(raw)));
+                case BOOLEAN:
+                    if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
+                        return Optional.of(Boolean.parseBoolean(raw));
+                    }
+                    return Optional.empty();
+                default: return Optional.empty();
+            }
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** @return the metric as the router sees it: name, description, parameters */
+    public String describe() {
+        StringBuilder sb = new StringBuilder("- ").append(name).append(": ").append(description);
+        for (Parameter p : parameters.values()) {
+            sb.append("\n    ").append(p.name()).append(" (").append(p.type().name().toLowerCase(Locale.ROOT))
+                    .append("): ").append(p.description());
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "MetricTool{" + name + ", parameters=" + parameters.keySet() + '}';
+    }
+
+    /** Builds a {@link MetricTool}; {@link #build()} checks that placeholders and parameters match. */
+    public static final class Builder {
+        private final String name;
+        private String description = "";
+        private String sql;
+        private final Map<String, Parameter> parameters = new LinkedHashMap<>();
+
+        private Builder(String name) {
+            Objects.requireNonNull(name, "name");
+            if (!NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException("metric name must be an identifier but was '" + name + "'");
+            }
+            this.name = name;
+        }
+
+        /** @param description what the metric computes  @return this */
+        public Builder description(String description) {
+            this.description = Objects.requireNonNull(description, "description");
+            return this;
+        }
+
+        /** @param sql the template with {@code :name} placeholders  @return this */
+        public Builder sql(String sql) {
+            Objects.requireNonNull(sql, "sql");
+            if (sql.isBlank()) {
+                throw new IllegalArgumentException("sql must not be blank");
+            }
+            this.sql = sql;
+            return this;
+        }
+
+        /**
+         * @param name the parameter's name as written after {@code :}
+         * @param type its type
+         * @param description what it means
+         * @return this
+         */
+        public Builder parameter(String name, Type type, String description) {
+            Objects.requireNonNull(name, "name");
+            if (!NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException("parameter name must be an identifier but was '" + name + "'");
+            }
+            if (parameters.containsKey(name)) {
+                throw new IllegalArgumentException("parameter '" + name + "' declared twice");
+            }
+            parameters.put(name, new Parameter(name, type, description));
+            return this;
+        }
+
+        /**
+         * @return the metric
+         * @throws IllegalStateException when the SQL is missing, a placeholder is undeclared or a declared
+         *     parameter is unused
+         */
+        public MetricTool build() {
+            if (sql == null) {
+                throw new IllegalStateException("metric '" + name + "' needs sql(...)");
+            }
+            List<String> order = new ArrayList<>();
+            StringBuilder jdbc = new StringBuilder();
+            int i = 0;
+            char quote = 0;
+            while (i < sql.length()) {
+                char c = sql.charAt(i);
+                if (quote != 0) {
+                    jdbc.append(c);
+                    if (c == quote) {
+                        quote = 0;
+                    }
+                    i++;
+                } else if (c == '\'' || c == '"') {
+                    quote = c;
+                    jdbc.append(c);
+                    i++;
+                } else if (c == ':' && i + 1 < sql.length() && sql.charAt(i + 1) == ':') {
+                    jdbc.append("::");
+                    i += 2;
+                } else if (c == ':' && i + 1 < sql.length() && Character.isJavaIdentifierStart(sql.charAt(i + 1))) {
+                    int j = i + 1;
+                    while (j < sql.length() && Character.isJavaIdentifierPart(sql.charAt(j))) {
+                        j++;
+                    }
+                    String p = sql.substring(i + 1, j);
+                    if (!parameters.containsKey(p)) {
+                        throw new IllegalStateException("metric '" + name + "' uses :" + p + " but declares no such parameter");
+                    }
+                    order.add(p);
+                    jdbc.append('?');
+                    i = j;
+                } else {
+                    jdbc.append(c);
+                    i++;
+                }
+            }
+            Set<String> unused = new LinkedHashSet<>(parameters.keySet());
+            unused.removeAll(order);
+            if (!unused.isEmpty()) {
+                throw new IllegalStateException("metric '" + name + "' declares unused parameter(s) " + unused);
+            }
+            return new MetricTool(this, jdbc.toString(), order);
+        }
+    }
+}
