@@ -216,6 +216,21 @@ class SqlCleanerTest {
                 reply("subquery on its own line stays inside", "SELECT name FROM singer WHERE age > (\n  SELECT avg(age) FROM singer\n)",
                         "SELECT name FROM singer WHERE age > (\n  SELECT avg(age) FROM singer\n)"),
                 reply("explain kept", "EXPLAIN SELECT 1", "EXPLAIN SELECT 1"),
+                reply("chinese identifiers", "SELECT 姓名 FROM 学生 WHERE 年龄 > 20", "SELECT 姓名 FROM 学生 WHERE 年龄 > 20"),
+                reply("note label after", "Here is the query.\nSELECT a FROM t\nNote: the column a is the name.", "SELECT a FROM t"),
+                reply("prose inside a literal kept", "SELECT a FROM t WHERE b LIKE '%This query is great.%'",
+                        "SELECT a FROM t WHERE b LIKE '%This query is great.%'"),
+                reply("keyword alone on its line", "SELECT\n  a,\n  b\nFROM\n  t", "SELECT\n  a,\n  b\nFROM\n  t"),
+                reply("only the first sql block", "```sql\nSELECT a FROM t\n```\n```sql\nDROP TABLE t\n```", "SELECT a FROM t"),
+                reply("indented code", "Answer:\n\n    SELECT a\n    FROM t", "SELECT a\n    FROM t"),
+                reply("numbered answer", "1. SELECT a FROM t", "SELECT a FROM t"),
+                reply("inline start keeps its subquery line", "The answer is SELECT a FROM t WHERE b IN (\nSELECT b FROM u)",
+                        "SELECT a FROM t WHERE b IN (\nSELECT b FROM u)"),
+                reply("lower-case select after a colon in prose", "Note: select carefully.\nSELECT a FROM t", "SELECT a FROM t"),
+                reply("postgres cast is not a label", "SELECT a::int FROM t", "SELECT a::int FROM t"),
+                reply("crlf line ends", "```sql\r\nSELECT a\r\nFROM t;\r\n```\r\n", "SELECT a\r\nFROM t"),
+                reply("window function", "SELECT name, rank() OVER (PARTITION BY country ORDER BY age DESC) AS r FROM singer",
+                        "SELECT name, rank() OVER (PARTITION BY country ORDER BY age DESC) AS r FROM singer"),
                 reply("stacked after explanation-looking text stays", "SELECT 1; -- ok\nDROP TABLE t", "SELECT 1; -- ok\nDROP TABLE t"));
     }
 
