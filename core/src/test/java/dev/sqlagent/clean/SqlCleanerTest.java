@@ -289,7 +289,10 @@ class SqlCleanerTest {
         }
         List<String> changed = new ArrayList<>();
         for (String sql : predictions) {
-            String expected = SqlEnd.tidy(sql.strip());
+            String expected = sql.strip();
+            while (expected.endsWith(";")) {
+                expected = expected.substring(0, expected.length() - 1).strip();
+            }
             Cleaned c = cleaner.clean(sql);
             if (!c.sql().equals(java.util.Optional.of(expected))) {
                 changed.add(sql + " -> " + c);
