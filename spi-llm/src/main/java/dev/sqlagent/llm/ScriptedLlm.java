@@ -15,17 +15,19 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * ScriptedLlm llm = ScriptedLlm.create()
- *     .enqueue("refiner", "SELECT name FROM order")          // first generation
- *     .enqueue("refiner", "SELECT name FROM orders");        // the single correction
+ *     .enqueueFor("refiner", "SELECT name FROM order")       // first generation
+ *     .enqueueFor("refiner", "SELECT name FROM orders");     // the single correction
  * AgentResult result = agent.ask("...");
  * assertThat(llm.requests("refiner")).hasSize(2);
  * }</pre>
  *
  * <p>A request is answered from the queue of its {@linkplain LlmRequest#role() role} first, then from
- * the shared queue ({@link #enqueue(String)} without a role), then by the fallback if one is set. With
- * nothing to answer it throws an {@link LlmException} of kind {@code OTHER} naming the role, so an
- * unexpected model call fails the test. Token usage is estimated as a quarter of the characters of the
- * prompt and of the reply, so that token metrics are not zero in tests. Thread-safe.
+ * the shared queue ({@link #enqueue(String...)}, whose arguments are the choices of one reply, not a
+ * role), then by the fallback if one is set. With nothing to answer it throws an {@link LlmException} of
+ * kind {@code OTHER} naming the role, so an unexpected model call fails the test. When a reply (queued
+ * or from the fallback) reports no token usage, usage is estimated as a quarter of the characters of the
+ * prompt and of the reply, so that token metrics are not zero in tests; a reply without a model name
+ * gets {@link #modelName(String)}. Faults answer as described on {@link Fault}. Thread-safe.
  */
 public final class ScriptedLlm implements LlmClient {
 
@@ -42,6 +44,9 @@ public final class ScriptedLlm implements LlmClient {
         /** Returns {@code null}, breaking the SPI contract. */
         NULL_RESPONSE
     }
+
+    /** The text {@link Fault#MALFORMED_JSON} answers: a JSON object cut off in the middle. */
+    public static final String MALFORMED_JSON_TEXT = "{\"sql\": \"SELECT name FROM";
 
     private static final String ANY_ROLE = "\u0000any";
 
@@ -102,6 +107,17 @@ public final class ScriptedLlm implements LlmClient {
     }
 
     /**
+     * Queues a fault in the shared queue, hitting the next request of any role that has nothing queued
+     * of its own.
+     *
+     * @param fault what goes wrong
+     * @return this
+     */
+    public synchronized ScriptedLlm enqueueFault(Fault fault) {
+        return enqueueTo(ANY_ROLE, Objects.requireNonNull(fault, "fault"));
+    }
+
+    /**
      * Sets what answers when no queued reply is left (for example a function of the question).
      *
      * @param fallback the answer to any request the queues cannot serve
@@ -121,11 +137,22 @@ public final class ScriptedLlm implements LlmClient {
         return this;
     }
 
+    /**
+     * Answers from the role's queue, then the shared queue, then the fallback.
+     *
+     * @param request the request, recorded before it is answered
+     * @return the scripted response with usage estimated when it reports none; {@code null} only for
+     *     {@link Fault#NULL_RESPONSE} or a fallback that returns null
+     * @throws LlmException of kind {@code OTHER} when nothing answers, of kind {@code TIMEOUT} for
+     *     {@link Fault#TIMEOUT}
+     * @throws IllegalStateException for {@link Fault#EXCEPTION}
+     */
     @Override
     public LlmResponse chat(LlmRequest request) {
         Objects.requireNonNull(request, "request");
         Object next;
         Function<LlmRequest, LlmResponse> fb;
+        String model;
         synchronized (this) {
             requests.add(request);
             next = poll(request.role());
@@ -133,30 +160,35 @@ public final class ScriptedLlm implements LlmClient {
                 next = poll(ANY_ROLE);
             }
             fb = fallback;
+            model = modelName;
         }
         if (next == null) {
             if (fb != null) {
-                return fb.apply(request);
+                LlmResponse answer = fb.apply(request);
+                return answer == null ? null : withUsageAndModel(answer, request, model);
             }
             throw new LlmException(LlmException.Kind.OTHER,
                     "ScriptedLlm has no reply queued for role '" + request.role() + "'");
         }
         if (next instanceof Fault) {
-            return fail((Fault) next, request);
+            return fail((Fault) next, request, model);
         }
-        LlmResponse scripted = (LlmResponse) next;
-        if (scripted.usage().totalTokens() > 0) {
-            return scripted;
-        }
-        long out = 0;
-        for (String t : scripted.texts()) {
-            out += estimateTokens(t);
-        }
-        return new LlmResponse(scripted.texts(), new TokenUsage(estimateTokens(request.text()), out),
-                scripted.model().isEmpty() ? modelName : scripted.model());
+        return withUsageAndModel((LlmResponse) next, request, model);
     }
 
-    private LlmResponse fail(Fault fault, LlmRequest request) {
+    private static LlmResponse withUsageAndModel(LlmResponse scripted, LlmRequest request, String model) {
+        TokenUsage usage = scripted.usage();
+        if (usage.totalTokens() == 0) {
+            long out = 0;
+            for (String t : scripted.texts()) {
+                out += estimateTokens(t);
+            }
+            usage = new TokenUsage(estimateTokens(request.text()), out);
+        }
+        return new LlmResponse(scripted.texts(), usage, scripted.model().isEmpty() ? model : scripted.model());
+    }
+
+    private static LlmResponse fail(Fault fault, LlmRequest request, String model) {
         switch (fault) {
             case TIMEOUT:
                 throw new LlmException(LlmException.Kind.TIMEOUT,
@@ -164,9 +196,9 @@ public final class ScriptedLlm implements LlmClient {
             case EXCEPTION:
                 throw new IllegalStateException("scripted failure for role '" + request.role() + "'");
             case EMPTY_REPLY:
-                return new LlmResponse(List.of(""), TokenUsage.NONE, modelName);
+                return new LlmResponse(List.of(""), TokenUsage.NONE, model);
             case MALFORMED_JSON:
-                return new LlmResponse(List.of("{\"sql\": \"SELECT name FROM"), TokenUsage.NONE, modelName);
+                return new LlmResponse(List.of(MALFORMED_JSON_TEXT), TokenUsage.NONE, model);
             case NULL_RESPONSE:
                 return null;
             default:
@@ -204,7 +236,7 @@ public final class ScriptedLlm implements LlmClient {
         return n;
     }
 
-    /** Forgets queued replies, recorded requests and the fallback. */
+    /** Forgets queued replies and faults, recorded requests and the fallback; keeps the model name. */
     public synchronized void reset() {
         queues.clear();
         requests.clear();
@@ -241,6 +273,6 @@ public final class ScriptedLlm implements LlmClient {
     }
 
     private static long estimateTokens(String text) {
-        return (text.length() + 3) / 4;
+        return (text.length() + 3L) / 4;
     }
 }
