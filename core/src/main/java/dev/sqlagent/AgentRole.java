@@ -18,7 +18,9 @@ public enum AgentRole {
     /** Judges whether a result answers the question. */
     JUDGE,
     /** Rewrites a follow-up into a self-contained question. */
-    REWRITER;
+    REWRITER,
+    /** Picks the vetted metric template that answers a question, if one does. */
+    ROUTER;
 
     /** @return the role's id in model requests, e.g. {@code "refiner"} */
     public String id() {

@@ -12,6 +12,8 @@ import dev.sqlagent.internal.QuestionRun;
 import dev.sqlagent.internal.SchemaSource;
 import dev.sqlagent.internal.TraceJson;
 import dev.sqlagent.llm.LlmClient;
+import dev.sqlagent.metrics.MetricTool;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlagent.schema.SchemaCatalog;
 import dev.sqlagent.trace.StageListener;
 import dev.sqlagent.verify.ResultVerifier;
@@ -93,11 +95,25 @@ public final class SqlAgent {
      */
     public AgentResult ask(String question) {
         Objects.requireNonNull(question, "question");
+        return run(question, null);
+    }
+
+    AgentResult run(String question, dev.sqlagent.internal.ConversationContext conversation) {
         String id = UUID.randomUUID().toString();
-        AgentResult result = new QuestionRun(config, question.strip(), id).run();
+        AgentResult result = new QuestionRun(config, question.strip(), id, conversation).run();
         metrics.record(result);
         deliver(result);
         return result;
+    }
+
+    /**
+     * Starts a conversation: follow-up questions ("and last year?") are rewritten into self-contained ones
+     * from the earlier turns, and the schema selection is reused while it fits.
+     *
+     * @return a new conversation keeping the last {@value Conversation#DEFAULT_HISTORY} turns
+     */
+    public Conversation conversation() {
+        return new Conversation(this, Conversation.DEFAULT_HISTORY);
     }
 
     /**
@@ -185,6 +201,11 @@ public final class SqlAgent {
         private int candidates = DEFAULT_CANDIDATES;
         private boolean judge;
         private PromptTemplates prompts = PromptTemplates.defaults();
+        private final Map<AgentRole, Double> temperatures = new EnumMap<>(AgentRole.class);
+        private StageMode selectorMode = StageMode.AUTO;
+        private StageMode decomposerMode = StageMode.AUTO;
+        private TokenBudgets budgets = TokenBudgets.DEFAULTS;
+        private final List<MetricTool> metricTools = new ArrayList<>();
 
         private Builder() {
         }
@@ -211,6 +232,11 @@ public final class SqlAgent {
             b.candidates = candidates;
             b.judge = judge;
             b.prompts = prompts;
+            b.temperatures.putAll(temperatures);
+            b.selectorMode = selectorMode;
+            b.decomposerMode = decomposerMode;
+            b.budgets = budgets;
+            b.metricTools.addAll(metricTools);
             return b;
         }
 
@@ -362,6 +388,63 @@ public final class SqlAgent {
             return this;
         }
 
+        /**
+         * @param role a role
+         * @param temperature its sampling temperature, 0 to 2 (default: the refiner's, 0)
+         * @return this
+         */
+        public Builder temperature(AgentRole role, double temperature) {
+            Objects.requireNonNull(role, "role");
+            if (!(temperature >= 0 && temperature <= 2)) {
+                throw new IllegalArgumentException("temperature must be in [0, 2] but was " + temperature);
+            }
+            temperatures.put(role, temperature);
+            return this;
+        }
+
+        /**
+         * @param mode when the Selector prunes the schema (default {@link StageMode#AUTO}: when the schema
+         *     exceeds the refiner's token budget)
+         * @return this
+         */
+        public Builder selector(StageMode mode) {
+            this.selectorMode = Objects.requireNonNull(mode, "selector");
+            return this;
+        }
+
+        /**
+         * @param mode when the Decomposer plans (default {@link StageMode#AUTO}: for complex questions)
+         * @return this
+         */
+        public Builder decomposer(StageMode mode) {
+            this.decomposerMode = Objects.requireNonNull(mode, "decomposer");
+            return this;
+        }
+
+        /** @param budgets token budgets per stage (default {@link TokenBudgets#DEFAULTS})  @return this */
+        public Builder tokenBudgets(TokenBudgets budgets) {
+            this.budgets = Objects.requireNonNull(budgets, "tokenBudgets");
+            return this;
+        }
+
+        /**
+         * Registers a vetted metric template, tried before text-to-SQL (see {@link MetricTool}).
+         *
+         * @param tool the metric
+         * @return this
+         * @throws IllegalArgumentException if a metric of that name is already registered
+         */
+        public Builder metricTool(MetricTool tool) {
+            Objects.requireNonNull(tool, "metricTool");
+            for (MetricTool t : metricTools) {
+                if (t.name().equalsIgnoreCase(tool.name())) {
+                    throw new IllegalArgumentException("metric '" + tool.name() + "' is already registered");
+                }
+            }
+            metricTools.add(tool);
+            return this;
+        }
+
         /** @param prompts the prompt templates, to override the shipped ones  @return this */
         public Builder prompts(PromptTemplates prompts) {
             this.prompts = Objects.requireNonNull(prompts, "prompts");
@@ -424,7 +507,9 @@ public final class SqlAgent {
             }
             AgentConfig config = new AgentConfig(models, exec, d, policy, guard, SqlCleaner.create(), source,
                     verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature,
-                    candidates, judge, prompts);
+                    candidates, judge, prompts, temperatures, selectorMode, decomposerMode, budgets, metricTools,
+                    Caffeine.newBuilder().maximumSize(10_000).expireAfterAccess(java.time.Duration.ofMinutes(30))
+                            .<String, Map<String, java.util.Set<String>>>build());
             return new SqlAgent(this, config);
         }
     }

@@ -33,18 +33,35 @@ import java.util.Map;
  * @param candidates how many candidate SQLs the refiner writes per question
  * @param judgeEnabled whether the judge model reviews chosen results and breaks ties
  * @param prompts the prompt templates
+ * @param temperatures sampling temperature per role (absent: the refiner's {@code temperature})
+ * @param selectorMode when the selector runs
+ * @param decomposerMode when the decomposer runs
+ * @param budgets token budgets per stage
+ * @param metricTools vetted metric templates, tried before text-to-SQL
+ * @param selections the selection of each conversation, bounded and expiring
  */
 public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor, Dialect dialect, GuardPolicy policy,
         SqlGuard guard, SqlCleaner cleaner, SchemaSource schema, List<ResultVerifier> verifiers,
         List<StageListener> listeners, Clock clock, boolean correctionEnabled, boolean correctAnomalies,
         int maxQuestionLength, double temperature, int candidates, boolean judgeEnabled,
-        dev.sqlagent.PromptTemplates prompts) {
+        dev.sqlagent.PromptTemplates prompts, Map<AgentRole, Double> temperatures, dev.sqlagent.StageMode selectorMode,
+        dev.sqlagent.StageMode decomposerMode, dev.sqlagent.TokenBudgets budgets,
+        List<dev.sqlagent.metrics.MetricTool> metricTools,
+        com.github.benmanes.caffeine.cache.Cache<String, Map<String, java.util.Set<String>>> selections) {
 
     /** Copies the collections. */
     public AgentConfig {
         models = Map.copyOf(models);
         verifiers = List.copyOf(verifiers);
         listeners = List.copyOf(listeners);
+        temperatures = Map.copyOf(temperatures);
+        metricTools = List.copyOf(metricTools);
+    }
+
+    /** @param role a role  @return its sampling temperature */
+    public double temperatureOf(AgentRole role) {
+        Double t = temperatures.get(role);
+        return t != null ? t : temperature;
     }
 
     /** @param role a role  @return its client, or the refiner's when it has none of its own */

@@ -15,6 +15,7 @@ import dev.sqlagent.llm.LlmException;
 import dev.sqlagent.llm.LlmRequest;
 import dev.sqlagent.llm.LlmResponse;
 import dev.sqlagent.llm.TokenUsage;
+import dev.sqlagent.metrics.MetricTool;
 import dev.sqlagent.schema.SchemaCatalog;
 import dev.sqlagent.trace.CorrectionRecord;
 import dev.sqlagent.trace.Stage;
@@ -45,21 +46,27 @@ public final class QuestionRun {
     private static final dev.sqlagent.verify.ResultEquivalence EQUIVALENCE = dev.sqlagent.verify.ResultEquivalence.standard();
 
     private final AgentConfig config;
-    private final String question;
+    private final ConversationContext conversation;
+    private String question;
     private final String questionId;
     private final List<TraceEvent> events = new ArrayList<>();
     private final StateMachine machine;
     private final Prompts prompts;
     private String schemaDdl = "";
     private String lastSql;
+    private SchemaCatalog catalog;
+    /** The Selector's (completed) choice, null while the whole schema is shown. */
+    private Map<String, java.util.Set<String>> selection;
 
     /**
      * @param config the agent's configuration
      * @param question the question
      * @param questionId a unique id for it
+     * @param conversation the conversation it belongs to, or null
      */
-    public QuestionRun(AgentConfig config, String question, String questionId) {
+    public QuestionRun(AgentConfig config, String question, String questionId, ConversationContext conversation) {
         this.config = config;
+        this.conversation = conversation;
         this.question = question;
         this.questionId = questionId;
         this.machine = new StateMachine(questionId, config.clock(), config.correctionEnabled(), this::onTransition);
@@ -101,7 +108,15 @@ public final class QuestionRun {
             machine.moveTo(Stage.FAILED, "invalid question");
             return failed(FailureKind.INVALID_QUESTION, null, why);
         }
-        SchemaCatalog catalog;
+        if (conversation != null && !conversation.turns().isEmpty()) {
+            rewrite();
+        }
+        if (!config.metricTools().isEmpty()) {
+            Optional<AgentResult> answered = tryMetricTools();
+            if (answered.isPresent()) {
+                return answered.get();
+            }
+        }
         try {
             catalog = config.schema().get();
         } catch (SQLException e) {
@@ -110,12 +125,13 @@ public final class QuestionRun {
             return failed(FailureKind.ENVIRONMENT, category.environmental() ? category : ErrorCategory.CONNECTION,
                     "cannot read the schema: " + e.getMessage());
         }
-        schemaDdl = catalog.renderDdl();
+        selectSchema();
+        String plan = decompose();
 
         machine.moveTo(Stage.GENERATE, "write SQL");
         List<String> replies;
         try {
-            replies = generate(prompts.generate(question, schemaDdl, "", ""), config.candidates());
+            replies = generate(prompts.generate(question, schemaDdl, plan, ""), config.candidates());
         } catch (ModelFailure e) {
             machine.moveTo(Stage.FAILED, "model error");
             return failed(FailureKind.MODEL_ERROR, null, e.getMessage());
@@ -234,6 +250,226 @@ public final class QuestionRun {
             }
             candidates = List.of(new Candidate(0, lastSql));
             round++;
+        }
+    }
+
+    /**
+     * REWRITE: a follow-up becomes a self-contained question. A failed rewrite keeps the question as
+     * asked; it is noted, never fatal.
+     */
+    private void rewrite() {
+        machine.moveTo(Stage.REWRITE, "follow-up in a conversation");
+        try {
+            String reply = callModel(AgentRole.REWRITER, Stage.REWRITE,
+                    prompts.rewrite(conversation.historyText(), question), false, 1).get(0).strip();
+            String firstLine = reply.lines().filter(l -> !l.isBlank()).findFirst().orElse("").strip();
+            if (firstLine.isEmpty() || firstLine.length() > config.maxQuestionLength()) {
+                note(Stage.REWRITE, "rewrite", "the rewrite was empty or too long; the question is kept as asked");
+            } else {
+                note(Stage.REWRITE, "rewrite", "\"" + question + "\" -> \"" + firstLine + "\"");
+                question = firstLine;
+            }
+        } catch (ModelFailure e) {
+            note(Stage.REWRITE, "rewrite", "the rewrite failed (" + e.getMessage() + "); the question is kept as asked");
+        }
+    }
+
+    /**
+     * METRIC_TOOL: the router may pick a vetted template; it runs with bound parameters after passing the
+     * guard. Anything short of an answer falls back to text-to-SQL, once, noted in the trace.
+     */
+    private Optional<AgentResult> tryMetricTools() {
+        List<MetricTool> tools = config.metricTools();
+        machine.moveTo(Stage.METRIC_TOOL, tools.size() + " metric(s) registered");
+        StringBuilder described = new StringBuilder();
+        for (MetricTool t : tools) {
+            described.append(t.describe()).append('\n');
+        }
+        String fallback;
+        try {
+            String reply = callModel(AgentRole.ROUTER, Stage.METRIC_TOOL, prompts.route(described.toString(), question),
+                    true, 1).get(0);
+            Optional<Map<String, Object>> o = LenientJson.firstObject(reply);
+            String name = o.map(m -> LenientJson.text(m.get("metric")).trim()).orElse("");
+            MetricTool tool = null;
+            for (MetricTool t : tools) {
+                if (t.name().equalsIgnoreCase(name)) {
+                    tool = t;
+                }
+            }
+            if (tool == null) {
+                fallback = name.isEmpty() || name.equalsIgnoreCase("null") || name.equalsIgnoreCase("none")
+                        ? "no metric fits the question" : "the router named an unknown metric '" + name + "'";
+            } else {
+                Map<String, String> args = new java.util.HashMap<>();
+                Object a = o.get().get("arguments");
+                if (a instanceof Map) {
+                    ((Map<?, ?>) a).forEach((k, v) -> args.put(String.valueOf(k), LenientJson.text(v)));
+                }
+                Optional<List<Object>> values = tool.bind(args);
+                if (values.isEmpty()) {
+                    fallback = "metric " + tool.name() + ": arguments missing or of the wrong type " + args;
+                } else {
+                    GuardVerdict v = config.guard().check(tool.jdbcSql(), config.policy(), config.dialect());
+                    events.add(new TraceEvent.GuardChecked(0, 0, v));
+                    if (!(v instanceof GuardVerdict.Accepted)) {
+                        fallback = "metric " + tool.name() + " was refused by the guard";
+                    } else if (!((GuardVerdict.Accepted) v).statement().parameters().isEmpty()) {
+                        fallback = "metric " + tool.name() + ": the policy adds row filters to its tables; write them"
+                                + " into the template";
+                    } else {
+                        ExecutionOutcome outcome = config.executor().execute(
+                                new dev.sqlagent.execution.SqlStatement(tool.jdbcSql(), values.get()));
+                        if (outcome == null) {
+                            throw new IllegalStateException("SqlExecutor " + config.executor().getClass().getName()
+                                    + " returned null");
+                        }
+                        events.add(new TraceEvent.Executed(0, 0, tool.jdbcSql(), outcome));
+                        if (outcome instanceof ExecutionOutcome.Success) {
+                            note(Stage.METRIC_TOOL, "path", "answered by metric " + tool.name() + " with " + args);
+                            lastSql = tool.sql();
+                            machine.moveTo(Stage.ANSWERED, "metric " + tool.name());
+                            return Optional.of(new AgentResult.Answered(question, tool.sql(), tool.jdbcSql(),
+                                    ((ExecutionOutcome.Success) outcome).table(), trace()));
+                        }
+                        fallback = "metric " + tool.name() + " failed: "
+                                + ((ExecutionOutcome.Failure) outcome).error().message();
+                    }
+                }
+            }
+        } catch (ModelFailure e) {
+            fallback = "the router could not be asked: " + e.getMessage();
+        }
+        note(Stage.METRIC_TOOL, "path", "text-to-SQL (" + fallback + ")");
+        return Optional.empty();
+    }
+
+    /**
+     * SELECT_SCHEMA: skipped when the whole schema fits the refiner's budget (unless forced); otherwise
+     * the selector prunes it and the choice is completed deterministically. A conversation reuses its
+     * selection. When unsure (no readable reply, a failed call), the whole schema is kept.
+     */
+    private void selectSchema() {
+        int refinerBudget = config.budgets().refinerInput();
+        SchemaText whole = SchemaText.render(catalog, null, Integer.MAX_VALUE);
+        boolean run = config.selectorMode() == dev.sqlagent.StageMode.ALWAYS
+                || (config.selectorMode() == dev.sqlagent.StageMode.AUTO && whole.estimatedTokens() > refinerBudget);
+        if (run) {
+            machine.moveTo(Stage.SELECT_SCHEMA, "schema of ~" + whole.estimatedTokens() + " tokens, budget "
+                    + refinerBudget);
+            Map<String, java.util.Set<String>> cached = conversation == null ? null
+                    : config.selections().getIfPresent(conversation.id());
+            if (cached != null) {
+                selection = cached;
+                note(Stage.SELECT_SCHEMA, "selection", "reused the conversation's selection " + cached.keySet());
+            } else {
+                selection = askSelector("");
+                if (selection != null && conversation != null) {
+                    config.selections().put(conversation.id(), selection);
+                }
+            }
+        }
+        SchemaText shown = SchemaText.render(catalog, selection, refinerBudget);
+        if (!shown.omitted().isEmpty()) {
+            note(machine.current(), "budget", "the refiner's schema was cut to fit " + refinerBudget + " tokens: "
+                    + shown.omitted());
+        }
+        schemaDdl = shown.text();
+    }
+
+    /** Asks the selector; returns the completed selection, or null to keep the whole schema. */
+    private Map<String, java.util.Set<String>> askSelector(String extra) {
+        SchemaText input = SchemaText.render(catalog, null, config.budgets().selectorInput());
+        if (!input.omitted().isEmpty()) {
+            note(machine.current(), "budget", "the selector's schema was cut to fit "
+                    + config.budgets().selectorInput() + " tokens: " + input.omitted());
+        }
+        try {
+            String reply = callModel(AgentRole.SELECTOR, machine.current(),
+                    prompts.select(question + extra, input.text()), true, 1).get(0);
+            Optional<Selection> parsed = Selection.parse(reply, catalog);
+            if (parsed.isEmpty()) {
+                note(machine.current(), "selection", "the selector's reply named no known table; the whole schema is kept");
+                return null;
+            }
+            if (!parsed.get().unknown().isEmpty()) {
+                note(machine.current(), "selection", "dropped unknown names " + parsed.get().unknown());
+            }
+            Map<String, java.util.Set<String>> completed = SchemaSelections.complete(catalog, question,
+                    parsed.get().columns(), notes -> note(machine.current(), "selection", notes));
+            return completed;
+        } catch (ModelFailure e) {
+            note(machine.current(), "selection", "the selector failed (" + e.getMessage() + "); the whole schema is kept");
+            return null;
+        }
+    }
+
+    /**
+     * MAC-SQL's fall-back inside the single correction: an unknown table or column while the schema was
+     * pruned re-runs selection with the error, and the correction sees the widened schema.
+     */
+    private void widenSelection(String feedback) {
+        Map<String, java.util.Set<String>> again = askSelector("\n(An earlier SQL failed: " + feedback
+                + ". Keep every table that could fix it.)");
+        Map<String, java.util.Set<String>> widened = null;
+        if (again != null) {
+            Map<String, java.util.Set<String>> merged = new java.util.LinkedHashMap<>(selection);
+            again.forEach((t, cs) -> merged.merge(t, cs, (x, y) -> {
+                if (x.isEmpty() || y.isEmpty()) {
+                    return java.util.Set.of();
+                }
+                java.util.Set<String> u = new java.util.LinkedHashSet<>(x);
+                u.addAll(y);
+                return u;
+            }));
+            widened = merged;
+        }
+        note(Stage.CORRECT, "selection", widened == null ? "selection dropped: the correction sees the whole schema"
+                : "selection widened to " + widened.keySet());
+        selection = widened;
+        SchemaText shown = SchemaText.render(catalog, selection, config.budgets().refinerInput());
+        schemaDdl = shown.text();
+        if (conversation != null && selection != null) {
+            config.selections().put(conversation.id(), selection);
+        }
+    }
+
+    /**
+     * DECOMPOSE: for complex questions (or always / never, as configured) the decomposer writes steps; a
+     * plan that is not executable is dropped and generation goes on without it. It never loops.
+     */
+    private String decompose() {
+        int tables = selection != null ? selection.size() : Complexity.tablesNamed(question, catalog);
+        boolean run = config.decomposerMode() == dev.sqlagent.StageMode.ALWAYS
+                || (config.decomposerMode() == dev.sqlagent.StageMode.AUTO && Complexity.isComplex(question, tables));
+        if (!run) {
+            return "";
+        }
+        machine.moveTo(Stage.DECOMPOSE, "complex question");
+        SchemaText input = SchemaText.render(catalog, selection, config.budgets().decomposerInput());
+        if (!input.omitted().isEmpty()) {
+            note(Stage.DECOMPOSE, "budget", "the decomposer's schema was cut to fit "
+                    + config.budgets().decomposerInput() + " tokens: " + input.omitted());
+        }
+        try {
+            String reply = callModel(AgentRole.DECOMPOSER, Stage.DECOMPOSE,
+                    prompts.decompose(question, input.text(), Plan.MAX_STEPS), true, 1).get(0);
+            Optional<Plan> plan = Plan.parse(reply);
+            if (plan.isEmpty()) {
+                note(Stage.DECOMPOSE, "plan", "no readable plan; generating without one");
+                return "";
+            }
+            SchemaCatalog shown = selection == null ? catalog : SchemaText.restrict(catalog, selection);
+            List<String> problems = plan.get().problems(shown);
+            if (!problems.isEmpty()) {
+                note(Stage.DECOMPOSE, "plan", "plan dropped, not executable: " + problems);
+                return "";
+            }
+            note(Stage.DECOMPOSE, "plan", plan.get().steps().size() + " step(s) accepted");
+            return plan.get().render();
+        } catch (ModelFailure e) {
+            note(Stage.DECOMPOSE, "plan", "the decomposer failed (" + e.getMessage() + "); generating without a plan");
+            return "";
         }
     }
 
@@ -376,6 +612,10 @@ public final class QuestionRun {
      * @return the end of the question when the correction itself ends it
      */
     private Optional<AgentResult> correct(String originalSql, String category, String feedback) {
+        if (selection != null && (category.equals(ErrorCategory.TABLE_NOT_FOUND.name())
+                || category.equals(ErrorCategory.COLUMN_NOT_FOUND.name()))) {
+            widenSelection(feedback);
+        }
         List<String> replies;
         try {
             replies = callModel(AgentRole.REFINER, Stage.CORRECT,
@@ -423,7 +663,7 @@ public final class QuestionRun {
             throws ModelFailure {
         LlmClient client = config.model(role);
         LlmRequest request = LlmRequest.builder().role(role.id()).messages(prompt)
-                .temperature(config.temperature()).jsonResponse(json).n(n).build();
+                .temperature(config.temperatureOf(role)).jsonResponse(json).n(n).build();
         long start = config.clock().millis();
         LlmResponse response;
         String error = "";

@@ -14,8 +14,9 @@ import java.util.Set;
  * limit is a counter in the state machine, not a row here.
  *
  * <pre>
- * RECEIVED      -> REWRITE | SELECT_SCHEMA | DECOMPOSE | GENERATE | FAILED
- * REWRITE       -> SELECT_SCHEMA | DECOMPOSE | GENERATE | FAILED
+ * RECEIVED      -> REWRITE | METRIC_TOOL | SELECT_SCHEMA | DECOMPOSE | GENERATE | FAILED
+ * REWRITE       -> METRIC_TOOL | SELECT_SCHEMA | DECOMPOSE | GENERATE | FAILED
+ * METRIC_TOOL   -> ANSWERED | SELECT_SCHEMA | DECOMPOSE | GENERATE | FAILED
  * SELECT_SCHEMA -> DECOMPOSE | GENERATE | FAILED
  * DECOMPOSE     -> GENERATE | FAILED
  * GENERATE      -> GUARD | FAILED
@@ -23,7 +24,7 @@ import java.util.Set;
  * EXECUTE       -> CHOOSE | CORRECT | FAILED
  * CHOOSE        -> VERIFY | FAILED
  * VERIFY        -> ANSWERED | CORRECT | FAILED
- * CORRECT       -> SELECT_SCHEMA | GUARD | FAILED
+ * CORRECT       -> GUARD | FAILED
  * ANSWERED, REJECTED, FAILED: terminal
  * </pre>
  */
@@ -32,6 +33,8 @@ public enum Stage {
     RECEIVED,
     /** A follow-up is rewritten into a self-contained question. */
     REWRITE,
+    /** A vetted metric template may answer instead of generated SQL. */
+    METRIC_TOOL,
     /** The Selector prunes the schema. */
     SELECT_SCHEMA,
     /** The Decomposer splits a complex question. */
@@ -58,8 +61,9 @@ public enum Stage {
     private static final Map<Stage, Set<Stage>> TRANSITIONS = new EnumMap<>(Stage.class);
 
     static {
-        allow(RECEIVED, REWRITE, SELECT_SCHEMA, DECOMPOSE, GENERATE, FAILED);
-        allow(REWRITE, SELECT_SCHEMA, DECOMPOSE, GENERATE, FAILED);
+        allow(RECEIVED, REWRITE, METRIC_TOOL, SELECT_SCHEMA, DECOMPOSE, GENERATE, FAILED);
+        allow(REWRITE, METRIC_TOOL, SELECT_SCHEMA, DECOMPOSE, GENERATE, FAILED);
+        allow(METRIC_TOOL, ANSWERED, SELECT_SCHEMA, DECOMPOSE, GENERATE, FAILED);
         allow(SELECT_SCHEMA, DECOMPOSE, GENERATE, FAILED);
         allow(DECOMPOSE, GENERATE, FAILED);
         allow(GENERATE, GUARD, FAILED);
@@ -67,7 +71,7 @@ public enum Stage {
         allow(EXECUTE, CHOOSE, CORRECT, FAILED);
         allow(CHOOSE, VERIFY, FAILED);
         allow(VERIFY, ANSWERED, CORRECT, FAILED);
-        allow(CORRECT, SELECT_SCHEMA, GUARD, FAILED);
+        allow(CORRECT, GUARD, FAILED);
         for (Stage s : values()) {
             TRANSITIONS.putIfAbsent(s, Collections.emptySet());
         }

@@ -1,0 +1,77 @@
+package dev.sqlagent;
+
+import dev.sqlagent.internal.ConversationContext;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * A short conversation with an agent. Each {@link #ask} after the first is first rewritten into a
+ * self-contained question from the earlier turns (the rewrite is in the trace, and is the result's
+ * {@link AgentResult#question()}); the conversation's schema selection is reused. Questions of one
+ * conversation are answered one at a time; the object is thread-safe.
+ */
+public final class Conversation {
+
+    /** How many earlier turns a conversation keeps. */
+    public static final int DEFAULT_HISTORY = 5;
+
+    /**
+     * An earlier turn.
+     *
+     * @param asked the question as the user asked it
+     * @param result what the agent answered
+     */
+    public record Turn(String asked, AgentResult result) {
+        /** Checks the parts. */
+        public Turn {
+            Objects.requireNonNull(asked, "asked");
+            Objects.requireNonNull(result, "result");
+        }
+    }
+
+    private final SqlAgent agent;
+    private final int keep;
+    private final String id = UUID.randomUUID().toString();
+    private final Deque<Turn> turns = new ArrayDeque<>();
+
+    Conversation(SqlAgent agent, int keep) {
+        this.agent = agent;
+        this.keep = keep;
+    }
+
+    /** @return the conversation's id */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * Answers a question in this conversation.
+     *
+     * @param question the question, perhaps a follow-up
+     * @return the result
+     * @throws NullPointerException if the question is null
+     */
+    public synchronized AgentResult ask(String question) {
+        Objects.requireNonNull(question, "question");
+        List<String> lines = new ArrayList<>();
+        for (Turn t : turns) {
+            lines.add(t.result().question() + " -> " + t.result().sql().orElse("(no SQL)") + " ["
+                    + t.result().status() + "]");
+        }
+        AgentResult result = agent.run(question, new ConversationContext(id, lines));
+        turns.addLast(new Turn(question, result));
+        while (turns.size() > keep) {
+            turns.removeFirst();
+        }
+        return result;
+    }
+
+    /** @return the kept turns, oldest first */
+    public synchronized List<Turn> history() {
+        return List.copyOf(turns);
+    }
+}
