@@ -23,7 +23,7 @@ INSERT INTO employees VALUES (1, 'Alice Wang', 1, DATE '2019-02-15', 'Engineer')
   (10, 'Jack Ma', 2, DATE '2018-02-15', 'Analyst'),
   (11, 'Kelly Hu', 3, DATE '2019-03-15', 'Associate'),
   (12, 'Leo Guo', 4, DATE '2020-04-15', 'Manager');
-INSERT INTO employee_region VALUES (1, 1), (2, 2), (3, 3), (4, 1), (5, 2), (6, 3), (7, 1), (8, 2), (9, 3), (10, 1), (11, 2), (12, 3), (1, 2);
+INSERT INTO employee_region VALUES (1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1), (9, 2), (10, 2), (11, 3), (12, 3), (1, 2), (5, 3);
 INSERT INTO orders VALUES (1, 6, 'Globex', DATE '2023-07-21', 891.00, 'cancelled'),
   (2, 6, 'Wayne', DATE '2022-09-07', 714.00, 'refunded'),
   (3, 2, 'Globex', DATE '2023-02-18', 7055.00, 'cancelled'),

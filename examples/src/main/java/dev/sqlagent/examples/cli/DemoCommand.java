@@ -2,6 +2,7 @@ package dev.sqlagent.examples.cli;
 
 import dev.sqlagent.AgentResult;
 import dev.sqlagent.SqlAgent;
+import dev.sqlagent.StageMode;
 import dev.sqlagent.examples.demo.CompanyDatabase;
 import dev.sqlagent.examples.demo.Scenario;
 import dev.sqlagent.examples.demo.ScenarioModel;
@@ -58,6 +59,7 @@ final class DemoCommand implements Callable<Integer> {
                 .policy(GuardPolicy.builder().allowTables(CompanyDatabase.ALLOWED_TABLES).maxRows(200).build())
                 .queryTimeout(Duration.ofSeconds(1))
                 .build();
+        SqlAgent allRoles = agent.toBuilder().selector(StageMode.ALWAYS).build();
         if (!json) {
             out.println("sqlagent demo: embedded H2 company database, " + (scripted ? "scripted model replaying real"
                     + " failures" : "real model") + ", policy allows " + String.join(", ", CompanyDatabase.ALLOWED_TABLES)
@@ -68,7 +70,7 @@ final class DemoCommand implements Callable<Integer> {
         TracePrinter printer = new TracePrinter(out);
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario s = scenarios.get(i);
-            AgentResult r = agent.ask(s.question());
+            AgentResult r = (s.allRoles() ? allRoles : agent).ask(s.question());
             boolean asExpected = r.status() == s.expected() && r.trace().correctionCount() == s.expectedCorrections();
             if (scripted && !asExpected) {
                 unexpected++;

@@ -12,9 +12,11 @@ import java.util.Objects;
  * @param replies the model's replies: the first generation, then the correction if one is asked for
  * @param expected the status the question must end in
  * @param expectedCorrections how many corrections it must make
+ * @param allRoles whether the question runs through every MAC-SQL role (selector forced on), the
+ *     replies then being the selector's, the decomposer's and the refiner's in that order
  */
 public record Scenario(String name, String question, List<String> replies, AgentResult.Status expected,
-        int expectedCorrections) {
+        int expectedCorrections, boolean allRoles) {
 
     /** Copies the replies. */
     public Scenario {
@@ -22,6 +24,51 @@ public record Scenario(String name, String question, List<String> replies, Agent
         Objects.requireNonNull(question, "question");
         replies = List.copyOf(replies);
         Objects.requireNonNull(expected, "expected");
+    }
+
+    /** A scenario through the refiner only. */
+    Scenario(String name, String question, List<String> replies, AgentResult.Status expected, int expectedCorrections) {
+        this(name, question, replies, expected, expectedCorrections, false);
+    }
+
+    /** The worked example of the MAC-SQL write-up, on the company schema. */
+    static final String MAC_SQL_QUESTION = "2023 年华东区每个部门中销售额最高的员工是谁？";
+
+    /** The CTE query the refiner writes for it: one CTE per step, a window function for the top one. */
+    public static final String MAC_SQL_SQL = "WITH regional_employees AS (\n"
+            + "  SELECT e.id AS employee_id, e.name, e.department_id FROM employees e\n"
+            + "  JOIN employee_region er ON e.id = er.employee_id\n"
+            + "  JOIN regions r ON er.region_id = r.id WHERE r.region_name = '华东区'),\n"
+            + "employee_sales AS (\n"
+            + "  SELECT o.employee_id, SUM(o.amount) AS total_sales FROM orders o\n"
+            + "  JOIN regional_employees re ON o.employee_id = re.employee_id\n"
+            + "  WHERE o.status <> 'cancelled' AND o.order_date >= DATE '2023-01-01' AND o.order_date < DATE '2024-01-01'\n"
+            + "  GROUP BY o.employee_id),\n"
+            + "ranked_sales AS (\n"
+            + "  SELECT d.dept_name, re.name, es.total_sales,\n"
+            + "         ROW_NUMBER() OVER (PARTITION BY d.dept_name ORDER BY es.total_sales DESC) AS rn\n"
+            + "  FROM employee_sales es JOIN regional_employees re ON re.employee_id = es.employee_id\n"
+            + "  JOIN departments d ON d.id = re.department_id)\n"
+            + "SELECT dept_name, name, total_sales FROM ranked_sales WHERE rn = 1 ORDER BY dept_name";
+
+    private static Scenario macSql() {
+        String selection = "{\"related_tables\": [\"employees\", \"departments\", \"orders\", \"regions\","
+                + " \"employee_region\"], \"related_columns\": {\"employees\": [\"id\", \"name\", \"department_id\"],"
+                + " \"departments\": [\"id\", \"dept_name\"], \"orders\": [\"employee_id\", \"order_date\", \"amount\","
+                + " \"status\"], \"regions\": [\"id\", \"region_name\"], \"employee_region\": [\"employee_id\","
+                + " \"region_id\"]}, \"reason\": \"2023 orders, 华东区 employees, each department, the highest sales\"}";
+        String plan = "{\"steps\": ["
+                + "{\"step_id\": 1, \"goal\": \"select employees whose employee_region links to the regions row 华东区\","
+                + " \"depends_on\": []},"
+                + "{\"step_id\": 2, \"goal\": \"sum orders.amount per employee for orders of 2023 that are not cancelled\","
+                + " \"depends_on\": [1]},"
+                + "{\"step_id\": 3, \"goal\": \"join each employee's sales to departments.dept_name\", \"depends_on\": [2]},"
+                + "{\"step_id\": 4, \"goal\": \"rank employees by sales within each department and keep the first\","
+                + " \"depends_on\": [3]}],"
+                + " \"join_hint\": \"employees.id = employee_region.employee_id, employee_region.region_id = regions.id,"
+                + " orders.employee_id = employees.id, employees.department_id = departments.id\"}";
+        return new Scenario("MAC-SQL worked example", MAC_SQL_QUESTION,
+                List.of(selection, plan, "```sql\n" + MAC_SQL_SQL + "\n```"), AgentResult.Status.ANSWERED, 0, true);
     }
 
     /**
@@ -71,6 +118,7 @@ public record Scenario(String name, String question, List<String> replies, Agent
                 new Scenario("correction unchanged", "How many orders did each region bring?",
                         List.of("SELECT region_name, COUNT(*) FROM orders GROUP BY region_name",
                                 fix("looks right to me", "SELECT region_name, COUNT(*)\nFROM orders GROUP BY region_name;")),
-                        AgentResult.Status.FAILED, 1));
+                        AgentResult.Status.FAILED, 1),
+                macSql());
     }
 }
