@@ -619,7 +619,9 @@ public final class QuestionRun {
         List<String> replies;
         try {
             replies = callModel(AgentRole.REFINER, Stage.CORRECT,
-                    prompts.correct(question, schemaDdl, originalSql, category, feedback, ""), true, 1);
+                    prompts.correct(question, schemaDdl, originalSql, category,
+                            FailingFragment.locate(feedback, originalSql)
+                                    .map(f -> feedback + "\nThe failing fragment: " + f).orElse(feedback), ""), true, 1);
         } catch (ModelFailure e) {
             events.add(new TraceEvent.Corrected(new CorrectionRecord(originalSql, feedback, category, "", "")));
             machine.moveTo(Stage.FAILED, "model error during correction");
