@@ -21,11 +21,15 @@ import java.util.Set;
  * {@code T.c} is not already a declared foreign key, the types are compatible (both integer-like, both
  * text, or one unknown), and either
  * <ul>
- *   <li>{@code c} is {@code <U>_id} or {@code <U>id} for {@code U}'s name, its singular or its plural
- *       ({@code orders.employee_id -> employees.id}), or</li>
- *   <li>{@code c} has the same name as {@code p}, that name ends in {@code id} and is not just
- *       {@code id}, and {@code c} is not {@code T}'s whole primary key
- *       ({@code singer_in_concert.singer_id -> singer.singer_id}).</li>
+ *   <li>{@code c} is {@code <U>_id}, {@code <U>id} or {@code <U><p>} for {@code U}'s name, its singular
+ *       or its plural ({@code orders.employee_id -> employees.id}, {@code city.CountryCode -> country.Code}),
+ *       or</li>
+ *   <li>{@code c} is not {@code T}'s whole primary key and either has the same name as {@code p}, where
+ *       that name is specific (longer than a bare {@code id}, {@code code}, {@code no}, {@code number},
+ *       {@code key}, and ending in one of them: {@code singer_in_concert.singer_id -> singer.singer_id}),
+ *       or adds a role prefix to it or to {@code <U>_id}
+ *       ({@code students.current_address_id -> addresses.address_id},
+ *       {@code death.caused_by_ship_id -> ship.id}).</li>
  * </ul>
  *
  * <p>Shortest paths count hops between tables; among paths of equal length the one with fewer inferred
@@ -135,6 +139,11 @@ public final class JoinGraph {
         }
     }
 
+    /** Key names specific enough to match by name alone: more than a bare suffix, ending like a key. */
+    private static final java.util.regex.Pattern SPECIFIC_KEY =
+            java.util.regex.Pattern.compile("(?i).+[_a-z]?(id|code|no|num|number|key)");
+    private static final Set<String> GENERIC_KEYS = Set.of("id", "code", "no", "num", "number", "key");
+
     private final List<String> tables;
     private final Map<String, Integer> index;
     private final List<Edge> edges;
@@ -232,14 +241,31 @@ public final class JoinGraph {
 
     private static boolean namesMatch(SchemaCatalog.Table t, String column, SchemaCatalog.Table u, String pk) {
         String c = norm(column);
+        String p = norm(pk);
         for (String form : Words.forms(norm(u.name()))) {
-            if (c.equals(form + "id")) {
+            if (c.equals(form + "id") || c.equals(form + p)) {
                 return true;
             }
         }
-        String p = norm(pk);
         boolean ownWholeKey = t.primaryKey().size() == 1 && t.primaryKey().get(0).equalsIgnoreCase(column);
-        return !ownWholeKey && c.equals(p) && p.endsWith("id") && p.length() > 2;
+        if (ownWholeKey) {
+            return false;
+        }
+        boolean specificKey = SPECIFIC_KEY.matcher(pk.toLowerCase(Locale.ROOT)).matches() && !GENERIC_KEYS.contains(p);
+        if (specificKey && c.equals(p)) {
+            return true;
+        }
+        // a role prefix: current_address_id -> addresses.address_id, caused_by_ship_id -> ship.id
+        String lc = column.toLowerCase(Locale.ROOT);
+        if (specificKey && lc.endsWith("_" + pk.toLowerCase(Locale.ROOT))) {
+            return true;
+        }
+        for (String form : Words.forms(u.name().toLowerCase(Locale.ROOT))) {
+            if (lc.endsWith("_" + form + "_id")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean declaresForeignKey(SchemaCatalog.Table t, String column) {
