@@ -90,7 +90,8 @@ public final class SampleValues {
     }
 
     /**
-     * Reads every column of every table except primary-key columns (their values say nothing).
+     * Reads every column of every table except primary-key and foreign-key columns (their values say
+     * nothing).
      *
      * @param catalog the catalog whose tables to read
      * @return the values read and the failures
@@ -100,7 +101,8 @@ public final class SampleValues {
         for (SchemaCatalog.Table t : catalog.tables()) {
             List<String> cols = new ArrayList<>();
             for (SchemaCatalog.Column c : t.columns()) {
-                if (!containsIgnoreCase(t.primaryKey(), c.name())) {
+                boolean foreignKey = t.foreignKeys().stream().anyMatch(fk -> fk.column().equalsIgnoreCase(c.name()));
+                if (!containsIgnoreCase(t.primaryKey(), c.name()) && !foreignKey) {
                     cols.add(c.name());
                 }
             }
