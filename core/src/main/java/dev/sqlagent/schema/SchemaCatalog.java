@@ -77,9 +77,16 @@ public final class SchemaCatalog {
 
     private final List<Table> tables;
     private final java.util.Set<String> databaseTables;
+    private final SchemaEnrichment enrichment;
+    private volatile JoinGraph joinGraph;
 
     private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables) {
+        this(tables, databaseTables, SchemaEnrichment.EMPTY);
+    }
+
+    private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables, SchemaEnrichment enrichment) {
         this.tables = List.copyOf(tables);
+        this.enrichment = Objects.requireNonNull(enrichment, "enrichment");
         java.util.Set<String> all = new java.util.HashSet<>();
         for (String t : databaseTables) {
             all.add(t.toLowerCase(Locale.ROOT));
@@ -207,6 +214,76 @@ public final class SchemaCatalog {
             bare = bare.substring(dot + 1);
         }
         return databaseTables.contains(bare.trim().toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * A catalog like this one with the host's enrichment added to what it already has (later entries
+     * for the same table or column replace earlier ones; synonyms add up). Entries about tables the
+     * database has but this catalog hides (outside the policy) are dropped, so the model never hears of
+     * them.
+     *
+     * @param enrichment descriptions, coded values, terms, samples
+     * @return a new catalog; this one is unchanged
+     * @throws IllegalArgumentException when the enrichment names a table the database does not have, or
+     *     a column that a visible table does not have
+     */
+    public SchemaCatalog enrich(SchemaEnrichment enrichment) {
+        Objects.requireNonNull(enrichment, "enrichment");
+        java.util.Set<String> visible = new java.util.HashSet<>();
+        for (Table t : tables) {
+            visible.add(t.name().toLowerCase(Locale.ROOT));
+        }
+        for (String t : enrichment.namedTables()) {
+            if (!visible.contains(t) && !databaseHasTable(t)) {
+                throw new IllegalArgumentException("the enrichment names table " + t + ", which the database does not have");
+            }
+        }
+        for (String tc : enrichment.namedColumns()) {
+            int dot = tc.indexOf('.');
+            String t = tc.substring(0, dot);
+            if (visible.contains(t) && column(t, tc.substring(dot + 1)).isEmpty()) {
+                throw new IllegalArgumentException("the enrichment names column " + tc + ", which table " + t + " does not have");
+            }
+        }
+        return new SchemaCatalog(tables, databaseTables, this.enrichment.plus(enrichment.restrictedTo(visible)));
+    }
+
+    /** @return what the host added with {@link #enrich(SchemaEnrichment)}; empty when nothing */
+    public SchemaEnrichment enrichment() {
+        return enrichment;
+    }
+
+    /**
+     * @param table a table name, any case
+     * @param column a column name, any case
+     * @return the column, when the catalog has that table and the table has that column
+     */
+    public Optional<Column> column(String table, String column) {
+        Optional<Table> t = table(table);
+        if (t.isEmpty()) {
+            return Optional.empty();
+        }
+        for (Column c : t.get().columns()) {
+            if (c.name().equalsIgnoreCase(column)) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The join graph of this catalog (declared foreign keys plus edges inferred from names), built on
+     * first use and kept.
+     *
+     * @return the graph
+     */
+    public JoinGraph joinGraph() {
+        JoinGraph g = joinGraph;
+        if (g == null) {
+            g = JoinGraph.of(this);
+            joinGraph = g;
+        }
+        return g;
     }
 
     /** @param name a table name, any case  @return the table */
