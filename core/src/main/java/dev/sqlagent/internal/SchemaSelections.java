@@ -1,13 +1,12 @@
 package dev.sqlagent.internal;
 
 import dev.sqlagent.schema.SchemaCatalog;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import dev.sqlagent.schema.SchemaCompletion;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
-/** Completes a selector's choice deterministically before the refiner sees it. */
+/** Completes a selector's choice deterministically (bridge and dimension tables) before the refiner sees it. */
 final class SchemaSelections {
 
     private SchemaSelections() {
@@ -16,14 +15,26 @@ final class SchemaSelections {
     /**
      * @param catalog the whole (allowed) catalog
      * @param question the question
-     * @param chosen the selector's tables and columns, names checked
-     * @param notes receives a sentence per addition
+     * @param chosen the selector's tables and columns, names checked (an empty set: every column)
+     * @param notes receives what the completion added and why
      * @return the completed selection
      */
     static Map<String, Set<String>> complete(SchemaCatalog catalog, String question, Map<String, Set<String>> chosen,
             Consumer<String> notes) {
-        Map<String, Set<String>> out = new LinkedHashMap<>();
-        chosen.forEach((t, cs) -> out.put(t, new LinkedHashSet<>(cs)));
-        return out;
+        Map<String, Set<String>> withColumns = new java.util.LinkedHashMap<>();
+        chosen.forEach((t, cs) -> {
+            if (cs.isEmpty()) {
+                Set<String> all = new java.util.LinkedHashSet<>();
+                catalog.table(t).ifPresent(table -> table.columns().forEach(c -> all.add(c.name())));
+                withColumns.put(t, all);
+            } else {
+                withColumns.put(t, cs);
+            }
+        });
+        SchemaCompletion.CompletedSelection done = SchemaCompletion.of(catalog).complete(question, withColumns);
+        if (!done.notes().isEmpty()) {
+            notes.accept(String.join("; ", done.notes()));
+        }
+        return done.selection();
     }
 }

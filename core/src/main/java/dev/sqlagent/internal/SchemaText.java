@@ -27,17 +27,25 @@ public record SchemaText(String text, int estimatedTokens, List<String> omitted)
      * @return the rendering
      */
     public static SchemaText render(SchemaCatalog catalog, Map<String, Set<String>> selection, int budget) {
-        SchemaCatalog shown = selection == null ? catalog : restrict(catalog, selection);
-        String text = shown.renderDdl();
-        List<String> omitted = new ArrayList<>();
-        while (estimate(text) > budget && !shown.tables().isEmpty()) {
-            List<SchemaCatalog.Table> tables = new ArrayList<>(shown.tables());
-            SchemaCatalog.Table dropped = tables.remove(tables.size() - 1);
-            omitted.add("table " + dropped.name());
-            shown = SchemaCatalog.of(tables);
-            text = shown.renderDdl();
-        }
-        return new SchemaText(text, estimate(text), omitted);
+        dev.sqlagent.schema.RenderedSchema r = selection == null ? RENDERER.render(catalog, budget)
+                : RENDERER.render(catalog, allColumnsWhereEmpty(catalog, selection), budget);
+        return new SchemaText(r.text(), r.estimatedTokens(), r.omitted());
+    }
+
+    private static final dev.sqlagent.schema.SchemaRenderer RENDERER = dev.sqlagent.schema.SchemaRenderer.ddl();
+
+    private static Map<String, Set<String>> allColumnsWhereEmpty(SchemaCatalog catalog, Map<String, Set<String>> selection) {
+        Map<String, Set<String>> out = new java.util.LinkedHashMap<>();
+        selection.forEach((t, cs) -> {
+            if (cs.isEmpty()) {
+                Set<String> all = new java.util.LinkedHashSet<>();
+                catalog.table(t).ifPresent(table -> table.columns().forEach(c -> all.add(c.name())));
+                out.put(t, all);
+            } else {
+                out.put(t, cs);
+            }
+        });
+        return out;
     }
 
     /**
@@ -72,23 +80,5 @@ public record SchemaText(String text, int estimatedTokens, List<String> omitted)
             kept.add(new SchemaCatalog.Table(t.name(), columns, t.primaryKey(), t.foreignKeys(), t.remarks()));
         }
         return SchemaCatalog.of(kept);
-    }
-
-    static int estimate(String text) {
-        int tokens = 0;
-        int latin = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isLetterOrDigit(c) && c < 0x2E80) {
-                latin++;
-                continue;
-            }
-            tokens += (latin + 3) / 4;
-            latin = 0;
-            if (!Character.isWhitespace(c)) {
-                tokens++;
-            }
-        }
-        return tokens + (latin + 3) / 4;
     }
 }
