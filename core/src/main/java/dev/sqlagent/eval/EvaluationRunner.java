@@ -363,7 +363,8 @@ public final class EvaluationRunner {
         } else if (r instanceof AgentResult.Failed) {
             AgentResult.Failed f = (AgentResult.Failed) r;
             failureKind = f.kind().name();
-            errorCategory = f.errorCategory().map(Enum::name).orElse("");
+            errorCategory = f.errorCategory().map(Enum::name)
+                    .orElse(r.trace().correction().map(c -> c.errorCategory()).orElse(""));
             message = f.message();
         } else {
             StringBuilder sb = new StringBuilder();

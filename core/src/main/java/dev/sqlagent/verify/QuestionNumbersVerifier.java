@@ -11,11 +11,13 @@ import java.util.regex.Pattern;
 /**
  * Flags SQL that leaves out a number the question states: "older than 40", "in 2010", "top 3". A number
  * of the question (digits, with an optional fraction) must appear in the SQL as a number of its own,
- * inside a string literal or not ({@code '2010-01-01'} holds 2010). Numbers glued to letters
+ * inside a string literal or not ({@code '2010-01-01'} holds 2010); a whole number is also satisfied by
+ * its neighbours, since "at least 3" is usually written {@code > 2} and "under 5" {@code <= 4}. Numbers
+ * glued to letters
  * ({@code 3rd}, {@code A380}) are not taken from the question. Pure and thread-safe.
  *
  * <p>It cannot see numbers written as words ("three") and, rarely, flags a question that states a
- * number the SQL rightly expresses otherwise ("at least 3" as {@code > 2}); its finding is a hint for
+ * number the SQL rightly expresses otherwise; its finding is a hint for
  * the choice among candidates and for the correction, not a proof.
  */
 public final class QuestionNumbersVerifier implements ResultVerifier {
@@ -31,6 +33,22 @@ public final class QuestionNumbersVerifier implements ResultVerifier {
         return INSTANCE;
     }
 
+    /** The number itself, or for a whole number one next to it ("at least 3" is often {@code > 2}). */
+    private static boolean usedIn(String sql, String n) {
+        List<String> forms = new ArrayList<>(List.of(n));
+        if (n.indexOf('.') < 0 && n.length() < 10) {
+            long v = Long.parseLong(n);
+            forms.add(Long.toString(v - 1));
+            forms.add(Long.toString(v + 1));
+        }
+        for (String f : forms) {
+            if (Pattern.compile("(?<![\\d.])" + Pattern.quote(f) + "(?!\\d)").matcher(sql).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public Optional<String> check(String question, String sql, ResultTable table) {
         Objects.requireNonNull(question, "question");
@@ -39,8 +57,7 @@ public final class QuestionNumbersVerifier implements ResultVerifier {
         Matcher m = NUMBER.matcher(question);
         while (m.find()) {
             String n = m.group();
-            Pattern inSql = Pattern.compile("(?<![\\d.])" + Pattern.quote(n) + "(?!\\d)");
-            if (!inSql.matcher(sql).find() && !missing.contains(n)) {
+            if (!usedIn(sql, n) && !missing.contains(n)) {
                 missing.add(n);
             }
         }

@@ -31,6 +31,12 @@ class QuestionNumbersVerifierTest {
     }
 
     @Test
+    void atLeastNWrittenAsGreaterThanNMinusOneIsAccepted() {
+        assertThat(verifier.check("Grades with 4 or more students?",
+                "SELECT grade FROM s GROUP BY grade HAVING count(*) > 3", ANY)).isEmpty();
+    }
+
+    @Test
     void numbersGluedToLettersAreNotTakenFromTheQuestion() {
         assertThat(verifier.check("Flights of the A380 on the 3rd day", "SELECT * FROM f", ANY)).isEmpty();
     }
