@@ -1,0 +1,223 @@
+package dev.sqlagent.examples.cli;
+
+import dev.sqlagent.SqlAgent;
+import dev.sqlagent.eval.EvalQuestion;
+import dev.sqlagent.eval.EvalQuestions;
+import dev.sqlagent.eval.EvalSummary;
+import dev.sqlagent.eval.EvaluationRunner;
+import dev.sqlagent.eval.PredictionFile;
+import dev.sqlagent.eval.ReplayBaselines;
+import dev.sqlagent.eval.ReplayLlm;
+import dev.sqlagent.execution.JdbcSqlExecutor;
+import dev.sqlagent.execution.SqlExecutor;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.verify.QuestionNumbersVerifier;
+import dev.sqlagent.verify.ResultVerifier;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code eval} command: runs a question set through one agent per SQLite database, answering with
+ * recorded predictions replayed as the model, and prints the summary as the last line on stdout.
+ *
+ * <p>Each database {@code <db_id>.sqlite} of {@code --sqlite-dir} is opened read-only; its agent may read
+ * all its tables, {@code SELECT *} included (Spider's gold SQL uses it), with a row cap high enough that
+ * no Spider result is cut. Corrections cannot be replayed: the replay answers a correction with the SQL
+ * that failed, which the agent stops as {@code CORRECTION_UNCHANGED} (see {@link ReplayLlm}).
+ */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+        description = "Evaluate the agent on a question set (JSONL or CSV) against SQLite databases, replaying"
+                + " recorded predictions as the model. Last stdout line: the summary as one JSON object.")
+final class EvalCommand implements Callable<Integer> {
+
+    /** Row cap of agents and gold SQL: above every Spider dev result, so no answer is cut. */
+    static final int MAX_ROWS = 100_000;
+
+    @Option(names = "--questions", required = true, description = "Questions: JSONL or CSV with id, question,"
+            + " gold_sql, db_id, table, category.")
+    Path questionsFile;
+
+    @Option(names = "--sqlite-dir", required = true, description = "Directory of <db_id>.sqlite files.")
+    Path sqliteDir;
+
+    @Option(names = "--replay", required = true, split = ",", description = "Prediction files (JSONL: id, db_id,"
+            + " predicted_sql), one candidate per file, in this order.")
+    List<Path> replay;
+
+    @Option(names = "--out", required = true, description = "Output directory: results.jsonl, trajectories, summary.json.")
+    Path out;
+
+    @Option(names = "--concurrency", defaultValue = "1", description = "Questions run at once (default ${DEFAULT-VALUE}).")
+    int concurrency;
+
+    @Option(names = "--checkpoint-every", defaultValue = "50",
+            description = "Force results to disk and write the summary every N questions (default ${DEFAULT-VALUE}).")
+    int checkpointEvery;
+
+    @Option(names = "--resume", description = "Continue the run in --out: finished questions are skipped.")
+    boolean resume;
+
+    @Option(names = "--limit", defaultValue = "0", description = "Only the first N questions (0: all).")
+    int limit;
+
+    @Option(names = "--verifiers", description = "Add the deterministic verifiers: non-empty result, numbers of the"
+            + " question present in the SQL. They break ties between candidates and may use the correction.")
+    boolean verifiers;
+
+    @Option(names = "--no-correction", description = "Disable the single correction.")
+    boolean noCorrection;
+
+    @Option(names = "--candidates", defaultValue = "0",
+            description = "Candidates per question, at most the number of replay files (default: all files).")
+    int candidates;
+
+    @Option(names = "--no-baselines", description = "Skip the baselines computed from the predictions alone.")
+    boolean noBaselines;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream err = System.err;
+        List<EvalQuestion> questions = EvalQuestions.load(questionsFile);
+        if (limit < 0) {
+            err.println("eval: --limit must be >= 0 but was " + limit);
+            return 2;
+        }
+        if (limit > 0 && limit < questions.size()) {
+            questions = questions.subList(0, limit);
+        }
+        List<PredictionFile> files = new ArrayList<>();
+        for (Path p : replay) {
+            files.add(PredictionFile.load(p));
+        }
+        int k = candidates == 0 ? files.size() : candidates;
+        if (k < 1 || k > files.size() || k > SqlAgent.MAX_CANDIDATES) {
+            err.println("eval: --candidates must be in [1, " + Math.min(files.size(), SqlAgent.MAX_CANDIDATES)
+                    + "] (one per replay file) but was " + candidates);
+            return 2;
+        }
+        if (!Files.isDirectory(sqliteDir)) {
+            err.println("eval: --sqlite-dir is not a directory: " + sqliteDir);
+            return 2;
+        }
+        List<EvalQuestion> all = questions;
+        ProgressBar bar = System.console() != null ? new ProgressBar(err) : null;
+        EvaluationRunner runner = EvaluationRunner.builder()
+                .agentFactory(dbId -> agent(dbId, all, files, k))
+                .goldExecutor(this::executor)
+                .output(out).concurrency(concurrency).checkpointEvery(checkpointEvery).resume(resume)
+                .progress(bar == null ? (done, total) -> { } : bar::show)
+                .build();
+        EvalSummary summary = runner.run(questions);
+        if (bar != null) {
+            bar.end();
+        }
+        summary = summary.with("settings", settings(files, k));
+        if (!noBaselines) {
+            summary = summary.with("baselines", ReplayBaselines.compute(questions, files.subList(0, k), this::executor));
+        }
+        summary.writeTo(out.resolve(EvaluationRunner.SUMMARY));
+        System.out.println(summary.toJson());
+        System.out.flush();
+        return 0;
+    }
+
+    private java.util.Map<String, Object> settings(List<PredictionFile> files, int k) {
+        java.util.Map<String, Object> s = new java.util.LinkedHashMap<>();
+        List<Object> names = new ArrayList<>();
+        for (PredictionFile f : files.subList(0, k)) {
+            names.add(f.name());
+        }
+        s.put("replay", names);
+        s.put("candidates", (long) k);
+        s.put("verifiers", verifiers);
+        s.put("correction", !noCorrection);
+        s.put("judge", false);
+        s.put("retrieval", false);
+        s.put("concurrency", (long) concurrency);
+        return s;
+    }
+
+    private SqlAgent agent(String dbId, List<EvalQuestion> questions, List<PredictionFile> files, int k) {
+        SQLiteDataSource ds = dataSource(dbId);
+        SqlAgent.Builder b = SqlAgent.builder()
+                .llm(ReplayLlm.create(dbId, questions, files.subList(0, k)))
+                .dataSource(ds)
+                .policy(GuardPolicy.builder().allowTables(tables(dbId, ds)).allowSelectStar(true).maxRows(MAX_ROWS)
+                        .build())
+                .candidates(k)
+                .correction(!noCorrection);
+        if (verifiers) {
+            b.verifier(ResultVerifier.nonEmpty()).verifier(QuestionNumbersVerifier.create());
+        }
+        return b.build();
+    }
+
+    private SqlExecutor executor(String dbId) {
+        return JdbcSqlExecutor.builder(dataSource(dbId)).maxRows(MAX_ROWS).build();
+    }
+
+    private SQLiteDataSource dataSource(String dbId) {
+        Path file = sqliteDir.resolve(dbId + ".sqlite");
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no SQLite database for db_id '" + dbId + "': " + file + " is missing");
+        }
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        SQLiteDataSource ds = new SQLiteDataSource(config);
+        ds.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+        return ds;
+    }
+
+    private static List<String> tables(String dbId, SQLiteDataSource ds) {
+        List<String> tables = new ArrayList<>();
+        try (Connection c = ds.getConnection(); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
+                        + " AND name NOT LIKE 'sqlite_%'")) {
+            while (rs.next()) {
+                tables.add(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw new IllegalArgumentException("cannot list the tables of " + dbId + ": " + e.getMessage(), e);
+        }
+        if (tables.isEmpty()) {
+            throw new IllegalArgumentException("database " + dbId + " has no tables");
+        }
+        return tables;
+    }
+
+    /** A one-line progress bar on a terminal, redrawn in place. */
+    static final class ProgressBar {
+        private static final int WIDTH = 30;
+        private final PrintStream err;
+        private final long start = System.nanoTime();
+
+        ProgressBar(PrintStream err) {
+            this.err = err;
+        }
+
+        void show(int done, int total) {
+            int filled = total == 0 ? WIDTH : (int) ((long) done * WIDTH / total);
+            double secs = (System.nanoTime() - start) / 1e9;
+            err.print(String.format(Locale.ROOT, "\r[%s%s] %d/%d %5.1f%% %6.1fs", "#".repeat(filled),
+                    ".".repeat(WIDTH - filled), done, total, total == 0 ? 100.0 : 100.0 * done / total, secs));
+            err.flush();
+        }
+
+        void end() {
+            err.println();
+        }
+    }
+}
