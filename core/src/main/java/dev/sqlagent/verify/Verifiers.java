@@ -53,6 +53,8 @@ public final class Verifiers {
                     + "\\s+(?:than\\s+)?(one|two|three|four|five|six|seven|eight|nine|ten)\\b");
     private static final Pattern INCLUSIVE = Pattern.compile(
             "(at least|at most|no less than|no more than|not less than|not more than|不少于|不超过|至少|至多|以上|以下)\\s*$");
+    private static final Pattern INCLUSIVE_AFTER = Pattern.compile(
+            "^\\s*(?:\\p{L}+\\s+)?(or more|or less|or fewer|or above|or below|or greater|or over|or under|以上|以下|及以上|及以下)");
     private static final Map<String, Integer> WORDS = Map.of("one", 1, "two", 2, "three", 3, "four", 4, "five", 5,
             "six", 6, "seven", 7, "eight", 8, "nine", 9, "ten", 10);
     private static final Pattern SQL_NUMBER = Pattern.compile("(?<![\\w.])(\\d+(?:\\.\\d+)?)(?![\\w])");
@@ -101,7 +103,8 @@ public final class Verifiers {
             List<BigDecimal> accepted = new ArrayList<>();
             accepted.add(base.stripTrailingZeros());
             String before = question.substring(Math.max(0, m.start() - 16), m.start()).toLowerCase(Locale.ROOT);
-            if (INCLUSIVE.matcher(before).find() && base.scale() <= 0) {
+            String after = question.substring(m.end(), Math.min(question.length(), m.end() + 24)).toLowerCase(Locale.ROOT);
+            if ((INCLUSIVE.matcher(before).find() || INCLUSIVE_AFTER.matcher(after).find()) && base.scale() <= 0) {
                 // "at least 3" is often written "> 2", "at most 3" as "< 4"
                 accepted.add(base.subtract(BigDecimal.ONE).stripTrailingZeros());
                 accepted.add(base.add(BigDecimal.ONE).stripTrailingZeros());

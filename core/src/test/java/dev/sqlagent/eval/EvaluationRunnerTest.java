@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sqlagent.SqlAgent;
-import dev.sqlagent.verify.QuestionNumbersVerifier;
+import dev.sqlagent.verify.Verifiers;
 import dev.sqlagent.verify.ResultVerifier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +45,7 @@ class EvaluationRunnerTest {
                 }
             });
             if (verifiers) {
-                b.verifier(ResultVerifier.nonEmpty()).verifier(QuestionNumbersVerifier.create());
+                Verifiers.standard().forEach(b::verifier);
             }
             return b.build();
         });

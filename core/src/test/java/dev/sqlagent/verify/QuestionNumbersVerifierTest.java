@@ -10,12 +10,12 @@ import org.junit.jupiter.api.Test;
 class QuestionNumbersVerifierTest {
 
     private static final ResultTable ANY = new ResultTable(List.of(), List.of(), false, Duration.ZERO);
-    private final QuestionNumbersVerifier verifier = QuestionNumbersVerifier.create();
+    private final ResultVerifier verifier = Verifiers.questionNumbersInSql();
 
     @Test
     void aNumberOfTheQuestionMissingFromTheSqlIsFlagged() {
         assertThat(verifier.check("Singers older than 40?", "SELECT name FROM singer WHERE age > 50", ANY))
-                .hasValueSatisfying(f -> assertThat(f).contains("mentions 40"));
+                .hasValueSatisfying(f -> assertThat(f).contains("states 40"));
     }
 
     @Test

@@ -11,7 +11,7 @@ import dev.sqlagent.eval.ReplayLlm;
 import dev.sqlagent.execution.JdbcSqlExecutor;
 import dev.sqlagent.execution.SqlExecutor;
 import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.verify.QuestionNumbersVerifier;
+import dev.sqlagent.verify.Verifiers;
 import dev.sqlagent.verify.ResultVerifier;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -160,7 +160,7 @@ final class EvalCommand implements Callable<Integer> {
                 .candidates(k)
                 .correction(!noCorrection);
         if (verifiers) {
-            b.verifier(ResultVerifier.nonEmpty()).verifier(QuestionNumbersVerifier.create());
+            Verifiers.standard().forEach(b::verifier);
         }
         return b.build();
     }
