@@ -203,6 +203,19 @@ class SqlAgentRulesTest {
     }
 
     @Test
+    void anomalyWhoseCorrectionKeepsTheSqlLeavesTheFlaggedAnswerStanding(TraceRecorder recorder) {
+        llm.enqueueFor(REFINER, "SELECT name FROM employees WHERE title = 'CEO'");
+        llm.enqueueFor(REFINER, fix("there is no CEO; the empty result is right",
+                "SELECT name FROM employees WHERE title = 'CEO'"));
+        AgentResult r = recorder.track(agent(recorder).verifier(ResultVerifier.nonEmpty()).build().ask("Who is CEO?"));
+
+        assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
+        assertThat(((AgentResult.Answered) r).table().rowCount()).isZero();
+        assertThat(r.trace().stages()).endsWith(Stage.VERIFY, Stage.CORRECT, Stage.ANSWERED);
+        assertThat(r.trace().executions()).hasSize(1);
+    }
+
+    @Test
     void correctableErrorWithCorrectionDisabledIsNotCorrected(TraceRecorder recorder) {
         llm.enqueueFor(REFINER, "SELECT nme FROM employees");
         AgentResult r = recorder.track(agent(recorder).correction(false).build().ask("Names"));

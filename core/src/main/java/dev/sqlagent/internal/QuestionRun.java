@@ -55,6 +55,8 @@ public final class QuestionRun {
     private String schemaDdl = "";
     private String lastSql;
     private SchemaCatalog catalog;
+    /** The flagged answer a result-anomaly correction may leave standing. */
+    private AgentResult.Answered flagged;
     /** The Selector's (completed) choice, null while the whole schema is shown. */
     private Map<String, java.util.Set<String>> selection;
 
@@ -244,6 +246,7 @@ public final class QuestionRun {
             if (next == Stage.ANSWERED) {
                 return new AgentResult.Answered(question, chosen.sql(), chosen.executedSql(), table, trace());
             }
+            flagged = new AgentResult.Answered(question, chosen.sql(), chosen.executedSql(), table, trace());
             Optional<AgentResult> end = correct(chosen.sql(), "RESULT_ANOMALY", String.join("; ", findings));
             if (end.isPresent()) {
                 return end.get();
@@ -624,6 +627,10 @@ public final class QuestionRun {
                                     .map(f -> feedback + "\nThe failing fragment: " + f).orElse(feedback), ""), true, 1);
         } catch (ModelFailure e) {
             events.add(new TraceEvent.Corrected(new CorrectionRecord(originalSql, feedback, category, "", "")));
+            if (machine.correctingAnomaly()) {
+                machine.moveTo(Stage.ANSWERED, "model error during the anomaly's correction; the flagged answer stands");
+                return Optional.of(standing());
+            }
             machine.moveTo(Stage.FAILED, "model error during correction");
             return Optional.of(failed(FailureKind.MODEL_ERROR, categoryOf(category), e.getMessage()));
         }
@@ -640,6 +647,9 @@ public final class QuestionRun {
         events.add(new TraceEvent.Corrected(new CorrectionRecord(originalSql, feedback, category,
                 corrected == null ? "" : corrected, reason)));
         Stage next = machine.afterCorrection(corrected, originalSql);
+        if (next == Stage.ANSWERED) {
+            return Optional.of(standing());
+        }
         if (next == Stage.FAILED) {
             if (corrected == null) {
                 note(Stage.CORRECT, "no_sql", cleaned.problem());
@@ -651,6 +661,13 @@ public final class QuestionRun {
         }
         lastSql = corrected;
         return Optional.empty();
+    }
+
+    /** The flagged answer, with the trace as it is now. */
+    private AgentResult.Answered standing() {
+        lastSql = flagged.sqlText();
+        return new AgentResult.Answered(flagged.question(), flagged.sqlText(), flagged.executedSql(), flagged.table(),
+                trace());
     }
 
     private ExecutionOutcome execute(GuardVerdict.Accepted accepted) {

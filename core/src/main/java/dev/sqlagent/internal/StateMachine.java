@@ -39,6 +39,7 @@ public final class StateMachine {
     private final Consumer<StageTransition> sink;
     private Stage current = Stage.RECEIVED;
     private int corrections;
+    private boolean correctingAnomaly;
 
     /**
      * @param questionId the question's id
@@ -56,6 +57,11 @@ public final class StateMachine {
     /** @return the current stage */
     public Stage current() {
         return current;
+    }
+
+    /** @return whether the correction under way is of a result anomaly rather than an error */
+    public boolean correctingAnomaly() {
+        return correctingAnomaly;
     }
 
     /** @return how many corrections were made (0 or 1) */
@@ -191,6 +197,7 @@ public final class StateMachine {
         if (findings.isEmpty()) {
             moveTo(Stage.ANSWERED, "verified");
         } else if (correctAnomalies && mayCorrect()) {
+            correctingAnomaly = true;
             moveTo(Stage.CORRECT, "result anomaly: " + findings.get(0));
         } else {
             moveTo(Stage.ANSWERED, "answered with " + findings.size() + " unresolved finding(s)");
@@ -199,17 +206,21 @@ public final class StateMachine {
     }
 
     /**
-     * Applies the correction rows of the rules table.
+     * Applies the correction rows of the rules table. A correction of a result anomaly (a verifier's or
+     * the judge's finding on a result that ran) that produces no SQL or the same SQL leaves the flagged
+     * answer standing: the finding was a heuristic and the model stands by its SQL.
      *
      * @param correctedSql the SQL the correction produced, null when it produced none
      * @param originalSql the SQL that was corrected
-     * @return {@link Stage#GUARD} or {@link Stage#FAILED}
+     * @return {@link Stage#GUARD}, {@link Stage#ANSWERED} (anomaly kept) or {@link Stage#FAILED}
      */
     public Stage afterCorrection(String correctedSql, String originalSql) {
         if (correctedSql == null) {
-            moveTo(Stage.FAILED, "correction produced no SQL");
+            moveTo(correctingAnomaly ? Stage.ANSWERED : Stage.FAILED, "correction produced no SQL"
+                    + (correctingAnomaly ? "; the flagged answer stands" : ""));
         } else if (sameSql(correctedSql, originalSql)) {
-            moveTo(Stage.FAILED, "correction returned the same SQL; not run again");
+            moveTo(correctingAnomaly ? Stage.ANSWERED : Stage.FAILED, "correction returned the same SQL; not run again"
+                    + (correctingAnomaly ? "; the model stands by it, the flagged answer stands" : ""));
         } else {
             moveTo(Stage.GUARD, "corrected");
         }

@@ -24,7 +24,7 @@ import java.util.Set;
  * EXECUTE       -> CHOOSE | CORRECT | FAILED
  * CHOOSE        -> VERIFY | FAILED
  * VERIFY        -> ANSWERED | CORRECT | FAILED
- * CORRECT       -> GUARD | FAILED
+ * CORRECT       -> GUARD | ANSWERED | FAILED
  * ANSWERED, REJECTED, FAILED: terminal
  * </pre>
  */
@@ -71,7 +71,7 @@ public enum Stage {
         allow(EXECUTE, CHOOSE, CORRECT, FAILED);
         allow(CHOOSE, VERIFY, FAILED);
         allow(VERIFY, ANSWERED, CORRECT, FAILED);
-        allow(CORRECT, GUARD, FAILED);
+        allow(CORRECT, GUARD, ANSWERED, FAILED);
         for (Stage s : values()) {
             TRANSITIONS.putIfAbsent(s, Collections.emptySet());
         }
