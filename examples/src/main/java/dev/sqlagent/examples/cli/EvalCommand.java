@@ -1,6 +1,7 @@
 package dev.sqlagent.examples.cli;
 
 import dev.sqlagent.SqlAgent;
+import dev.sqlagent.StageMode;
 import dev.sqlagent.eval.EvalQuestion;
 import dev.sqlagent.eval.EvalQuestions;
 import dev.sqlagent.eval.EvalSummary;
@@ -158,6 +159,9 @@ final class EvalCommand implements Callable<Integer> {
                 .policy(GuardPolicy.builder().allowTables(tables(dbId, ds)).allowSelectStar(true).maxRows(MAX_ROWS)
                         .build())
                 .candidates(k)
+                // a replay holds SQL only: it has nothing to say as selector or decomposer
+                .selector(StageMode.NEVER)
+                .decomposer(StageMode.NEVER)
                 .correction(!noCorrection);
         if (verifiers) {
             Verifiers.standard().forEach(b::verifier);
