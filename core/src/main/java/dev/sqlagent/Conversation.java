@@ -62,7 +62,7 @@ public final class Conversation {
             lines.add(t.result().question() + " -> " + t.result().sql().orElse("(no SQL)") + " ["
                     + t.result().status() + "]");
         }
-        AgentResult result = agent.run(question, new ConversationContext(id, lines));
+        AgentResult result = agent.run(Question.of(question), new ConversationContext(id, lines));
         turns.addLast(new Turn(question, result));
         while (turns.size() > keep) {
             turns.removeFirst();

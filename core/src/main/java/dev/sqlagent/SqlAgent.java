@@ -10,7 +10,7 @@ import dev.sqlagent.guard.SqlGuard;
 import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.internal.QuestionRun;
 import dev.sqlagent.internal.SchemaSource;
-import dev.sqlagent.internal.TraceJson;
+import dev.sqlagent.internal.CaseBuilder;
 import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.metrics.MetricTool;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -95,14 +95,28 @@ public final class SqlAgent {
      */
     public AgentResult ask(String question) {
         Objects.requireNonNull(question, "question");
+        return run(Question.of(question), null);
+    }
+
+    /**
+     * Answers a question with labels (kept in its case, used by retrieval) and perhaps a policy for this
+     * request only.
+     *
+     * @param question the question
+     * @return the result with its trace, never null
+     * @throws NullPointerException if the question is null
+     */
+    public AgentResult ask(Question question) {
+        Objects.requireNonNull(question, "question");
         return run(question, null);
     }
 
-    AgentResult run(String question, dev.sqlagent.internal.ConversationContext conversation) {
+    AgentResult run(Question question, dev.sqlagent.internal.ConversationContext conversation) {
         String id = UUID.randomUUID().toString();
-        AgentResult result = new QuestionRun(config, question.strip(), id, conversation).run();
+        AgentResult result = new QuestionRun(config, question.text().strip(), id, conversation,
+                question.policy().orElse(null)).run();
         metrics.record(result);
-        deliver(result);
+        deliver(result, question);
         return result;
     }
 
@@ -142,11 +156,12 @@ public final class SqlAgent {
         return config.dialect();
     }
 
-    private void deliver(AgentResult result) {
+    private void deliver(AgentResult result, Question question) {
         if (caseSinks.isEmpty()) {
             return;
         }
-        CaseRecord record = toCase(result, config.clock());
+        CaseRecord record = CaseBuilder.from(result, question.table(), question.category(),
+                !config.verifiers().isEmpty() || config.judgeEnabled(), config.clock().instant());
         for (CaseSink sink : caseSinks) {
             try {
                 sink.accept(record);
@@ -156,24 +171,6 @@ public final class SqlAgent {
                         sink.getClass().getName(), record.id(), e);
             }
         }
-    }
-
-    static CaseRecord toCase(AgentResult result, Clock clock) {
-        String error;
-        if (result instanceof AgentResult.Failed) {
-            error = ((AgentResult.Failed) result).message();
-        } else if (result instanceof AgentResult.Rejected) {
-            StringBuilder sb = new StringBuilder();
-            ((AgentResult.Rejected) result).violations().forEach(v -> sb.append(sb.length() > 0 ? "; " : "")
-                    .append(v.type()).append(": ").append(v.fragment()));
-            error = sb.toString();
-        } else {
-            error = "";
-        }
-        return new CaseRecord(result.trace().questionId(), result.question(), result.sql().orElse(""),
-                result.status() == AgentResult.Status.ANSWERED ? CaseRecord.Status.GOOD : CaseRecord.Status.BAD,
-                result.status().name(), error, result.trace().correctionCount(), clock.instant(),
-                TraceJson.toJson(result.trace()));
     }
 
     /**

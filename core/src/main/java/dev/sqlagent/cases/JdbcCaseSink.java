@@ -11,7 +11,10 @@ import javax.sql.DataSource;
 
 /**
  * Writes cases into a {@code training_pairs} table (name configurable), creating it when missing:
- * {@code id, question, sql_text, status (good/bad), outcome, error, corrections, created_at, trace_json}.
+ * {@code id, question, sql_text, status (good/bad), outcome, error, corrections, created_at, trace_json},
+ * and the learning columns {@code table_label, category, error_category, error_tags} (comma-separated),
+ * {@code verified, judge_score} (NULL without a judge), {@code rounds} and {@code trajectory} (the
+ * attempts as a JSON array).
  * The DDL uses portable types (VARCHAR, a large text type chosen per database, INTEGER, TIMESTAMP).
  * Thread-safe; each case is one insert in its own transaction.
  */
@@ -65,8 +68,9 @@ public final class JdbcCaseSink implements CaseSink {
             boolean auto = c.getAutoCommit();
             c.setAutoCommit(false);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table
-                    + " (id, question, sql_text, status, outcome, error, corrections, created_at, trace_json)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + " (id, question, sql_text, status, outcome, error, corrections, created_at, trace_json,"
+                    + " table_label, category, error_category, error_tags, verified, judge_score, rounds, trajectory)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, r.id());
                 ps.setString(2, r.question());
                 ps.setString(3, r.sql());
@@ -76,6 +80,18 @@ public final class JdbcCaseSink implements CaseSink {
                 ps.setInt(7, r.corrections());
                 ps.setTimestamp(8, Timestamp.from(r.createdAt()));
                 ps.setString(9, r.traceJson());
+                ps.setString(10, r.table());
+                ps.setString(11, r.category());
+                ps.setString(12, r.errorCategory());
+                ps.setString(13, String.join(",", r.errorTags()));
+                ps.setInt(14, r.verified() ? 1 : 0);
+                if (r.judgeScore().isPresent()) {
+                    ps.setInt(15, r.judgeScore().getAsInt());
+                } else {
+                    ps.setNull(15, java.sql.Types.INTEGER);
+                }
+                ps.setInt(16, r.rounds());
+                ps.setString(17, dev.sqlagent.internal.CaseJson.writeAttempts(r.attempts()));
                 ps.executeUpdate();
                 c.commit();
             } catch (SQLException e) {
@@ -101,7 +117,10 @@ public final class JdbcCaseSink implements CaseSink {
                     : product.contains("h2") ? "CLOB" : "TEXT";
             String ddl = "CREATE TABLE IF NOT EXISTS " + table + " (id VARCHAR(64) PRIMARY KEY, question " + text
                     + " NOT NULL, sql_text " + text + ", status VARCHAR(8) NOT NULL, outcome VARCHAR(16) NOT NULL, error "
-                    + text + ", corrections INTEGER NOT NULL, created_at TIMESTAMP NOT NULL, trace_json " + text + ")";
+                    + text + ", corrections INTEGER NOT NULL, created_at TIMESTAMP NOT NULL, trace_json " + text
+                    + ", table_label VARCHAR(200), category VARCHAR(200), error_category VARCHAR(40), error_tags"
+                    + " VARCHAR(400), verified INTEGER NOT NULL, judge_score INTEGER, rounds INTEGER NOT NULL, trajectory "
+                    + text + ")";
             try (Statement s = c.createStatement()) {
                 s.execute(ddl);
             }

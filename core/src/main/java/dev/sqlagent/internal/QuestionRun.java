@@ -8,6 +8,7 @@ import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ExecutionError;
 import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.execution.ResultTable;
+import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.llm.ChatMessage;
 import dev.sqlagent.llm.LlmClient;
@@ -47,6 +48,7 @@ public final class QuestionRun {
 
     private final AgentConfig config;
     private final ConversationContext conversation;
+    private final GuardPolicy policy;
     private String question;
     private final String questionId;
     private final List<TraceEvent> events = new ArrayList<>();
@@ -65,9 +67,12 @@ public final class QuestionRun {
      * @param question the question
      * @param questionId a unique id for it
      * @param conversation the conversation it belongs to, or null
+     * @param policy a policy for this request only, or null for the agent's
      */
-    public QuestionRun(AgentConfig config, String question, String questionId, ConversationContext conversation) {
+    public QuestionRun(AgentConfig config, String question, String questionId, ConversationContext conversation,
+            GuardPolicy policy) {
         this.config = config;
+        this.policy = policy != null ? policy : config.policy();
         this.conversation = conversation;
         this.question = question;
         this.questionId = questionId;
@@ -121,6 +126,9 @@ public final class QuestionRun {
         }
         try {
             catalog = config.schema().get();
+            if (policy != config.policy()) {
+                catalog = narrowed(catalog, policy);
+            }
         } catch (SQLException e) {
             machine.moveTo(Stage.FAILED, "schema unavailable");
             ErrorCategory category = dev.sqlagent.execution.ErrorClassifier.standard().classify(config.dialect(), e);
@@ -156,7 +164,7 @@ public final class QuestionRun {
         while (true) {
             List<GuardVerdict> verdicts = new ArrayList<>();
             for (Candidate c : candidates) {
-                GuardVerdict v = config.guard().check(c.sql(), config.policy(), config.dialect());
+                GuardVerdict v = config.guard().check(c.sql(), policy, config.dialect());
                 events.add(new TraceEvent.GuardChecked(c.index(), round, v));
                 verdicts.add(v);
             }
@@ -313,7 +321,7 @@ public final class QuestionRun {
                 if (values.isEmpty()) {
                     fallback = "metric " + tool.name() + ": arguments missing or of the wrong type " + args;
                 } else {
-                    GuardVerdict v = config.guard().check(tool.jdbcSql(), config.policy(), config.dialect());
+                    GuardVerdict v = config.guard().check(tool.jdbcSql(), policy, config.dialect());
                     events.add(new TraceEvent.GuardChecked(0, 0, v));
                     if (!(v instanceof GuardVerdict.Accepted)) {
                         fallback = "metric " + tool.name() + " was refused by the guard";
@@ -661,6 +669,19 @@ public final class QuestionRun {
         }
         lastSql = corrected;
         return Optional.empty();
+    }
+
+    /** The catalog restricted to what a per-request policy allows. */
+    private static SchemaCatalog narrowed(SchemaCatalog catalog, GuardPolicy policy) {
+        List<SchemaCatalog.Table> kept = new ArrayList<>();
+        java.util.Set<String> all = new java.util.HashSet<>();
+        for (SchemaCatalog.Table t : catalog.tables()) {
+            all.add(t.name());
+            if (policy.allowsTable(t.name())) {
+                kept.add(t);
+            }
+        }
+        return SchemaCatalog.of(kept, all).enrich(catalog.enrichment());
     }
 
     /** The flagged answer, with the trace as it is now. */

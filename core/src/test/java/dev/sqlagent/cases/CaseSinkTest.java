@@ -67,11 +67,17 @@ class CaseSinkTest {
 
         try (Connection c = db.admin().getConnection(); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT question, sql_text, status, outcome, error, corrections, created_at,"
-                        + " trace_json FROM training_pairs ORDER BY created_at")) {
+                        + " trace_json, rounds, trajectory, error_category, judge_score FROM training_pairs"
+                        + " ORDER BY created_at")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString("status")).isEqualTo("good");
             assertThat(rs.getString("sql_text")).isEqualTo("SELECT name FROM employees");
             assertThat(rs.getInt("corrections")).isEqualTo(1);
+            assertThat(rs.getInt("rounds")).isEqualTo(2);
+            assertThat(rs.getString("error_category")).isEqualTo("COLUMN_NOT_FOUND");
+            assertThat(rs.getObject("judge_score")).isNull();
+            assertThat(rs.getString("trajectory")).startsWith("[").contains("\"exec_result\":\"error\"",
+                    "\"exec_result\":\"ok\"", "\"round\":1");
             assertThat(rs.getString("trace_json")).contains("\"original_sql\":\"SELECT nme FROM employees\"");
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString("status")).isEqualTo("bad");
@@ -79,6 +85,37 @@ class CaseSinkTest {
             assertThat(rs.getString("error")).isNotEmpty();
             assertThat(rs.next()).isFalse();
         }
+    }
+
+    @Test
+    void caseJsonRoundTripsAndIgnoresATornLine() {
+        InMemoryCaseSink sink = new InMemoryCaseSink();
+        SqlAgent agent = agent().caseSink(sink).verifier(dev.sqlagent.verify.ResultVerifier.nonEmpty()).build();
+        llm.enqueueFor(AgentRole.REFINER.id(), "SELECT nme FROM employees");
+        llm.enqueueFor(AgentRole.REFINER.id(), "{\"reason\": \"typo\", \"sql\": \"SELECT name FROM employees\"}");
+        agent.ask(dev.sqlagent.Question.of("Employee names").withTable("employees").withCategory("list"));
+        CaseRecord c = sink.cases().get(0);
+
+        String line = dev.sqlagent.internal.CaseJson.write(c);
+        assertThat(line).doesNotContain("\n");
+        assertThat(dev.sqlagent.internal.CaseJson.read(line)).contains(c);
+        assertThat(dev.sqlagent.internal.CaseJson.read(line.substring(0, line.length() / 2))).isEmpty();
+        assertThat(c.verified()).isTrue();
+        assertThat(c.table()).isEqualTo("employees");
+        assertThat(c.attempts()).extracting(CaseRecord.Attempt::execResult).containsExactly("error", "ok");
+        assertThat(c.tablesRead()).containsExactly("employees");
+        assertThat(c.quality()).isEqualTo(0.4);
+    }
+
+    @Test
+    void unverifiedAnswerIsGoodButNotFewShotMaterial() {
+        InMemoryCaseSink sink = new InMemoryCaseSink();
+        SqlAgent agent = agent().caseSink(sink).build();
+        llm.enqueueFor(AgentRole.REFINER.id(), "SELECT COUNT(*) FROM orders");
+        agent.ask("How many orders?");
+
+        assertThat(sink.cases().get(0).status()).isEqualTo(CaseRecord.Status.GOOD);
+        assertThat(sink.cases().get(0).verified()).isFalse();
     }
 
     @Test
