@@ -172,7 +172,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
                 ps.setQueryTimeout(driverTimeoutSeconds());
                 ps.setMaxRows(maxRows == Integer.MAX_VALUE ? 0 : maxRows + 1);
-                ps.setFetchSize(fetchSize);
+                setFetchSizeHint(ps);
                 List<Object> params = statement.parameters();
                 for (int i = 0; i < params.size(); i++) {
                     ps.setObject(i + 1, params.get(i));
@@ -188,6 +188,20 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             }
         } finally {
             restore(c, autoCommit, readOnly, queryOnly);
+        }
+    }
+
+    /**
+     * Sets the fetch size, never above the row cap: sqlite-jdbc rejects a fetch size larger than the
+     * statement's max rows ("fetch size 200 out of bounds 11"). A driver that refuses the hint anyway runs
+     * without it; the hint must not fail the query.
+     */
+    private void setFetchSizeHint(PreparedStatement ps) {
+        int size = maxRows == Integer.MAX_VALUE ? fetchSize : Math.min(fetchSize, maxRows + 1);
+        try {
+            ps.setFetchSize(size);
+        } catch (SQLException e) {
+            LOG.debug("driver refused fetch size {}: {}", size, e.getMessage());
         }
     }
 
