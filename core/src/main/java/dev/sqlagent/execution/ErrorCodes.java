@@ -38,7 +38,7 @@ final class ErrorCodes {
             SYNTAX_ERROR, new int[] {42000, 42001, 21002, 50004, 90122},
             GROUPING_ERROR, new int[] {90016, 90054, 90145},
             FUNCTION_NOT_FOUND, new int[] {90022, 7001, 90087, 90132, 90136, 90139},
-            TYPE_MISMATCH, new int[] {22003, 22004, 22007, 22018, 90003, 90004, 90110},
+            TYPE_MISMATCH, new int[] {22003, 22004, 22007, 22018, 90003, 90004, 90015, 90110},
             PERMISSION_DENIED, new int[] {28000, 90040, 90096, 90097, 90134},
             TIMEOUT, new int[] {57014, 50200},
             CONNECTION, new int[] {90007, 90013, 90020, 90028, 90031, 90067, 90098, 90121, 90146, 90149},

@@ -149,7 +149,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             d = dialectOf(c);
             return new ExecutionOutcome.Success(runReadOnly(c, d, statement, watch, start));
         } catch (SQLException e) {
-            return new ExecutionOutcome.Failure(toError(d == null ? Dialect.GENERIC : d, e, watch, start));
+            return new ExecutionOutcome.Failure(toError(d == null ? dialectOfDriver(e) : d, e, watch, start));
         } catch (RuntimeException e) {
             // a driver bug must not escape the SPI contract; nothing says the SQL is at fault
             LOG.debug("driver threw {}", e.toString());
@@ -224,6 +224,36 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                 c.setReadOnly(true);
                 return false;
         }
+    }
+
+    /**
+     * The dialect when no connection could be opened to ask: read from the driver's exception class, so
+     * that a vendor code at connect time (H2's 90040, say) is still read in the right table.
+     */
+    static Dialect dialectOfDriver(SQLException e) {
+        String name = e.getClass().getName();
+        if (name.startsWith("org.h2.")) {
+            return Dialect.H2;
+        }
+        if (name.startsWith("org.sqlite.")) {
+            return Dialect.SQLITE;
+        }
+        if (name.startsWith("org.postgresql.")) {
+            return Dialect.POSTGRESQL;
+        }
+        if (name.startsWith("org.mariadb.")) {
+            return Dialect.MARIADB;
+        }
+        if (name.startsWith("com.mysql.")) {
+            return Dialect.MYSQL;
+        }
+        if (name.startsWith("com.microsoft.sqlserver.")) {
+            return Dialect.SQLSERVER;
+        }
+        if (name.startsWith("oracle.")) {
+            return Dialect.ORACLE;
+        }
+        return Dialect.GENERIC;
     }
 
     private int driverTimeoutSeconds() {
