@@ -123,6 +123,19 @@ final class ErrorClassificationReport {
             }
         }
 
+        sb.append("\n### Disagreements with the schema\n\n");
+        for (PredictionReplay.Result r : results) {
+            for (PredictionReplay.Failure f : r.failures()) {
+                if (f.trueCause().isPresent() && f.trueCause().get() != f.error().category()) {
+                    sb.append("- ").append(r.engine()).append(", ").append(f.prediction().model()).append(" #")
+                            .append(f.prediction().id()).append(": schema says ").append(f.trueCause().get())
+                            .append(", engine said `").append(f.error().message().replaceAll("\\s+", " ")
+                                    .replace("`", "'")).append("`\n    `").append(f.prediction().sql()
+                                    .replace("`", "'")).append("`\n");
+                }
+            }
+        }
+
         sb.append("\n## What fell to UNKNOWN\n\n");
         for (PredictionReplay.Result r : results) {
             Map<String, Integer> messages = new LinkedHashMap<>();
@@ -137,6 +150,24 @@ final class ErrorClassificationReport {
                     .append(messages.isEmpty() ? "\n" : "\n");
             messages.forEach((m, n) -> sb.append("  - ").append(n).append(" × ").append(m).append('\n'));
         }
+        sb.append("\nWhy: a scalar subquery that returns several rows (PostgreSQL `21000`, H2 `90053`, MariaDB `1242`)\n"
+                + "is the model's fault, but no `ErrorCategory` names it and stretching TYPE_MISMATCH to cover it would\n"
+                + "blur that category, so it stays UNKNOWN and is not corrected. A CARDINALITY category (correctable)\n"
+                + "would recover these; that is an API decision for the owners of `ErrorCategory`.\n");
+        sb.append("\n## Notes\n\n"
+                + "- PostgreSQL's `42883` covers both an unknown function and an operator applied to the wrong types;\n"
+                + "  `operator does not exist: bigint = text` is TYPE_MISMATCH, `function avg(text) does not exist` stays\n"
+                + "  FUNCTION_NOT_FOUND (\"a function that ... takes other arguments\"). Most PostgreSQL-only failures are\n"
+                + "  of this dialect kind: SQLite compares text with numbers silently.\n"
+                + "- The SQLite count differs from the README's 218: sqlite-jdbc bundles a newer SQLite than the one the\n"
+                + "  README was counted with (Python's SQLite 3.40.1 also gives 218), and it accepts a few of those queries.\n"
+                + "- Disagreements with the schema oracle are ordering, not misreadings: the query has a wrong\n"
+                + "  `alias.column` and also a misused aggregate or a type clash, and the engine reported the other one first.\n"
+                + "- On PostgreSQL a role without `USAGE` on a schema does not see it in its `search_path`, so an\n"
+                + "  unqualified name fails as `42P01` (TABLE_NOT_FOUND), not as permission denied; qualified names give\n"
+                + "  `42501`. Nothing in the error lets a classifier tell these apart.\n"
+                + "- Environment errors are tested separately per engine (`*EngineTest`): a role without grant, a 1 s\n"
+                + "  timeout on a slow query, an unreachable port and a killed session all come out environmental.\n");
         return sb.toString();
     }
 }
