@@ -1,26 +1,62 @@
 package dev.sqlagent.execution;
 
 import dev.sqlagent.Dialect;
+import java.io.IOException;
+import java.io.Reader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.sql.Blob;
+import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.SQLTimeoutException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Runs accepted statements over a {@link DataSource}: a read-only connection, a transaction that is
- * always rolled back, a query timeout, a row cap and a fetch size. Every {@link SQLException} becomes a
- * classified {@link ExecutionError}; nothing is thrown for a failing statement. Thread-safe: each call
- * takes its own connection.
+ * Runs accepted statements over a {@link DataSource}: a read-only transaction that is always rolled back,
+ * a query timeout, a row cap and a fetch size. Every {@link SQLException} becomes a classified
+ * {@link ExecutionError}; nothing is thrown for a failing statement. Thread-safe: each call takes its own
+ * connection and gives it back as it found it (auto-commit and read-only flags restored).
+ *
+ * <p>What each engine does with the settings:
+ * <table>
+ *   <caption>read-only and timeout per engine</caption>
+ *   <tr><th>engine</th><th>read-only</th><th>timeout</th></tr>
+ *   <tr><td>PostgreSQL</td><td>{@code setReadOnly} + auto-commit off: the driver opens
+ *       {@code BEGIN READ ONLY}; writes fail with {@code 25006}</td><td>driver timer sends a cancel request
+ *       ({@code 57014})</td></tr>
+ *   <tr><td>MariaDB / MySQL</td><td>{@code SET TRANSACTION READ ONLY} before the transaction (the driver's
+ *       {@code setReadOnly} alone does not stop writes); writes fail with {@code 1792}</td><td>MariaDB
+ *       Connector/J sends {@code SET STATEMENT max_statement_time=N FOR …} to MariaDB servers ({@code 1969});
+ *       on MySQL it kills the query ({@code 1317})</td></tr>
+ *   <tr><td>SQLite</td><td>{@code PRAGMA query_only = 1} for the call (sqlite-jdbc cannot change the read-only
+ *       flag of an open connection); writes fail with {@code SQLITE_READONLY}</td><td>sqlite-jdbc's
+ *       {@code setQueryTimeout} is only a busy (lock) timeout, so the watchdog below interrupts the statement
+ *       ({@code SQLITE_INTERRUPT})</td></tr>
+ *   <tr><td>H2</td><td>no read-only transactions: the rollback undoes writes, but DDL commits by itself;
+ *       rely on the guard and a user that may only {@code SELECT}</td><td>honoured ({@code 57014})</td></tr>
+ *   <tr><td>others</td><td>{@code setReadOnly} (Oracle turns it into {@code SET TRANSACTION READ ONLY}; SQL
+ *       Server treats it as a hint) and the rollback</td><td>{@code setQueryTimeout}</td></tr>
+ * </table>
+ * On every engine a watchdog also calls {@link Statement#cancel()} when the timeout has passed and the
+ * statement, including reading its rows, is still running; an error after the watchdog fired is always
+ * {@link ErrorCategory#TIMEOUT}. Grant the executor's database user read access only: that is the one
+ * guarantee that holds everywhere.
  */
 public final class JdbcSqlExecutor implements SqlExecutor {
 
@@ -30,6 +66,12 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     public static final int DEFAULT_MAX_ROWS = 1000;
     /** Default fetch size. */
     public static final int DEFAULT_FETCH_SIZE = 200;
+    /** Longest text kept from a character large object; longer values are cut. */
+    static final int MAX_CLOB_CHARS = 65_536;
+
+    private static final Logger LOG = LoggerFactory.getLogger(JdbcSqlExecutor.class);
+    /** Extra time the driver's own timeout gets before the watchdog steps in on engines that honour it. */
+    private static final long DRIVER_GRACE_MILLIS = 1000;
 
     private final DataSource dataSource;
     private final Duration queryTimeout;
@@ -37,6 +79,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     private final int fetchSize;
     private final ErrorClassifier classifier;
     private final Clock clock;
+    private final ScheduledExecutorService watchdog;
     private volatile Dialect dialect;
 
     private JdbcSqlExecutor(Builder b) {
@@ -46,30 +89,37 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         this.fetchSize = b.fetchSize;
         this.classifier = b.classifier;
         this.clock = b.clock;
+        this.watchdog = b.watchdog != null ? b.watchdog : DefaultWatchdog.INSTANCE;
         this.dialect = b.dialect;
     }
 
-    /** @param dataSource where connections come from  @return a builder */
+    /**
+     * Starts a builder.
+     *
+     * @param dataSource where connections come from
+     * @return a builder
+     * @throws NullPointerException if the data source is null
+     */
     public static Builder builder(DataSource dataSource) {
         return new Builder(dataSource);
     }
 
     /**
-     * The dialect, as configured or else detected from the connection's metadata on first use.
+     * The dialect, as configured or else detected from the connection's metadata on first use. A failed
+     * detection is not remembered: the next call tries again.
      *
-     * @return the dialect, {@link Dialect#GENERIC} if detection fails
+     * @return the dialect, {@link Dialect#GENERIC} if detection fails now
      */
     public Dialect dialect() {
         Dialect d = dialect;
-        if (d == null) {
-            try (Connection c = dataSource.getConnection()) {
-                d = Dialect.fromProductName(c.getMetaData().getDatabaseProductName());
-            } catch (SQLException e) {
-                d = Dialect.GENERIC;
-            }
-            dialect = d;
+        if (d != null) {
+            return d;
         }
-        return d;
+        try (Connection c = dataSource.getConnection()) {
+            return dialectOf(c);
+        } catch (SQLException e) {
+            return Dialect.GENERIC;
+        }
     }
 
     /** @return the row cap */
@@ -77,39 +127,154 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         return maxRows;
     }
 
+    /** @return the query timeout */
+    public Duration queryTimeout() {
+        return queryTimeout;
+    }
+
+    /**
+     * Runs a statement read-only and rolls its transaction back.
+     *
+     * @param statement the statement, already checked by the guard
+     * @return the rows, at most {@link #maxRows()} of them, or the classified error; never null
+     * @throws NullPointerException if the statement is null
+     */
     @Override
     public ExecutionOutcome execute(SqlStatement statement) {
         Objects.requireNonNull(statement, "statement");
         long start = clock.millis();
-        Dialect d = dialect();
+        Dialect d = dialect;
+        Watch watch = new Watch();
         try (Connection c = dataSource.getConnection()) {
-            boolean autoCommit = c.getAutoCommit();
-            try {
-                c.setReadOnly(true);
-                if (autoCommit) {
-                    c.setAutoCommit(false);
+            d = dialectOf(c);
+            return new ExecutionOutcome.Success(runReadOnly(c, d, statement, watch, start));
+        } catch (SQLException e) {
+            return new ExecutionOutcome.Failure(toError(d == null ? dialectOfDriver(e) : d, e, watch, start));
+        } catch (RuntimeException e) {
+            // a driver bug must not escape the SPI contract; nothing says the SQL is at fault
+            LOG.debug("driver threw {}", e.toString());
+            return new ExecutionOutcome.Failure(new ExecutionError(
+                    watch.fired() ? ErrorCategory.TIMEOUT : ErrorCategory.UNKNOWN, null, 0,
+                    "driver failed: " + e, elapsed(start)));
+        }
+    }
+
+    private ResultTable runReadOnly(Connection c, Dialect d, SqlStatement statement, Watch watch, long start)
+            throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        boolean readOnly = c.isReadOnly();
+        boolean queryOnly = false;
+        try {
+            if (autoCommit) {
+                c.setAutoCommit(false); // a transaction to roll back, and PostgreSQL's cursor fetch needs it
+            }
+            queryOnly = enterReadOnly(c, d);
+            try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
+                ps.setQueryTimeout(driverTimeoutSeconds());
+                ps.setMaxRows(maxRows == Integer.MAX_VALUE ? 0 : maxRows + 1);
+                setFetchSizeHint(ps);
+                List<Object> params = statement.parameters();
+                for (int i = 0; i < params.size(); i++) {
+                    ps.setObject(i + 1, params.get(i));
                 }
-                try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
-                    long secs = Math.max(1, (queryTimeout.toMillis() + 999) / 1000);
-                    ps.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, secs));
-                    ps.setMaxRows(maxRows + 1);
-                    ps.setFetchSize(fetchSize);
-                    List<Object> params = statement.parameters();
-                    for (int i = 0; i < params.size(); i++) {
-                        ps.setObject(i + 1, params.get(i));
-                    }
-                    try (ResultSet rs = ps.executeQuery()) {
-                        return new ExecutionOutcome.Success(read(rs, start));
-                    }
+                watch.arm(watchdog, ps, watchdogDelayMillis(d));
+                try (ResultSet rs = ps.executeQuery()) {
+                    return read(rs, start);
                 } finally {
-                    rollbackQuietly(c);
+                    watch.disarm();
                 }
             } finally {
-                restore(c, autoCommit);
+                rollbackQuietly(c);
             }
-        } catch (SQLException e) {
-            return new ExecutionOutcome.Failure(toError(d, e, start));
+        } finally {
+            restore(c, autoCommit, readOnly, queryOnly);
         }
+    }
+
+    /**
+     * Sets the fetch size, never above the row cap: sqlite-jdbc rejects a fetch size larger than the
+     * statement's max rows ("fetch size 200 out of bounds 11"). A driver that refuses the hint anyway runs
+     * without it; the hint must not fail the query.
+     */
+    private void setFetchSizeHint(PreparedStatement ps) {
+        int size = maxRows == Integer.MAX_VALUE ? fetchSize : Math.min(fetchSize, maxRows + 1);
+        try {
+            ps.setFetchSize(size);
+        } catch (SQLException e) {
+            LOG.debug("driver refused fetch size {}: {}", size, e.getMessage());
+        }
+    }
+
+    /** Makes the coming transaction read-only. @return whether SQLite's query_only pragma must be reset */
+    private static boolean enterReadOnly(Connection c, Dialect d) throws SQLException {
+        switch (d) {
+            case SQLITE:
+                try (Statement s = c.createStatement()) {
+                    s.execute("PRAGMA query_only = 1");
+                }
+                return true;
+            case MYSQL:
+            case MARIADB:
+                c.setReadOnly(true);
+                try (Statement s = c.createStatement()) {
+                    s.execute("SET TRANSACTION READ ONLY");
+                }
+                return false;
+            default:
+                c.setReadOnly(true);
+                return false;
+        }
+    }
+
+    /**
+     * The dialect when no connection could be opened to ask: read from the driver's exception class, so
+     * that a vendor code at connect time (H2's 90040, say) is still read in the right table.
+     */
+    static Dialect dialectOfDriver(SQLException e) {
+        String name = e.getClass().getName();
+        if (name.startsWith("org.h2.")) {
+            return Dialect.H2;
+        }
+        if (name.startsWith("org.sqlite.")) {
+            return Dialect.SQLITE;
+        }
+        if (name.startsWith("org.postgresql.")) {
+            return Dialect.POSTGRESQL;
+        }
+        if (name.startsWith("org.mariadb.")) {
+            return Dialect.MARIADB;
+        }
+        if (name.startsWith("com.mysql.")) {
+            return Dialect.MYSQL;
+        }
+        if (name.startsWith("com.microsoft.sqlserver.")) {
+            return Dialect.SQLSERVER;
+        }
+        if (name.startsWith("oracle.")) {
+            return Dialect.ORACLE;
+        }
+        return Dialect.GENERIC;
+    }
+
+    private int driverTimeoutSeconds() {
+        long secs = (queryTimeout.toMillis() + 999) / 1000;
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, secs));
+    }
+
+    private long watchdogDelayMillis(Dialect d) {
+        if (d == Dialect.SQLITE) {
+            return queryTimeout.toMillis(); // the driver has no execution timeout of its own
+        }
+        return driverTimeoutSeconds() * 1000L + DRIVER_GRACE_MILLIS;
+    }
+
+    private Dialect dialectOf(Connection c) throws SQLException {
+        Dialect d = dialect;
+        if (d == null) {
+            d = Dialect.fromProductName(c.getMetaData().getDatabaseProductName());
+            dialect = d;
+        }
+        return d;
     }
 
     private ResultTable read(ResultSet rs, long start) throws SQLException {
@@ -117,7 +282,9 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         int n = md.getColumnCount();
         List<ResultColumn> cols = new ArrayList<>(n);
         for (int i = 1; i <= n; i++) {
-            cols.add(new ResultColumn(md.getColumnLabel(i), String.valueOf(md.getColumnTypeName(i)), md.getColumnType(i)));
+            String label = md.getColumnLabel(i);
+            cols.add(new ResultColumn(label == null ? md.getColumnName(i) : label,
+                    String.valueOf(md.getColumnTypeName(i)), md.getColumnType(i)));
         }
         List<List<Object>> rows = new ArrayList<>();
         boolean truncated = false;
@@ -132,10 +299,17 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             }
             rows.add(row);
         }
-        return new ResultTable(cols, rows, truncated, Duration.ofMillis(clock.millis() - start));
+        return new ResultTable(cols, rows, truncated, elapsed(start));
     }
 
-    static Object normalise(Object v) {
+    /**
+     * Normalises a JDBC value to the types {@link ResultTable} promises.
+     *
+     * @param v the value from {@link ResultSet#getObject(int)}
+     * @return null, String, Long, Double, BigDecimal or Boolean
+     * @throws SQLException if a large object cannot be read
+     */
+    static Object normalise(Object v) throws SQLException {
         if (v == null || v instanceof String || v instanceof Boolean || v instanceof Long || v instanceof Double
                 || v instanceof BigDecimal) {
             return v;
@@ -144,13 +318,19 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             return ((Number) v).longValue();
         }
         if (v instanceof Float) {
-            return ((Float) v).doubleValue();
+            return Double.valueOf(v.toString()); // 0.1f stays 0.1, not 0.10000000149011612
         }
         if (v instanceof BigInteger) {
             return new BigDecimal((BigInteger) v);
         }
         if (v instanceof byte[]) {
             return "<" + ((byte[]) v).length + " bytes>";
+        }
+        if (v instanceof Blob) {
+            return "<" + ((Blob) v).length() + " bytes>";
+        }
+        if (v instanceof Clob) {
+            return readClob((Clob) v);
         }
         if (v instanceof java.sql.Timestamp) {
             return ((java.sql.Timestamp) v).toLocalDateTime().toString();
@@ -161,13 +341,48 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         if (v instanceof java.sql.Time) {
             return ((java.sql.Time) v).toLocalTime().toString();
         }
+        if (v instanceof TemporalAccessor) {
+            return v.toString(); // java.time values print ISO-8601
+        }
+        if (v instanceof java.sql.Array) {
+            Object[] items = (Object[]) ((java.sql.Array) v).getArray();
+            List<String> parts = new ArrayList<>(items.length);
+            for (Object item : items) {
+                parts.add(String.valueOf(normalise(item)));
+            }
+            return parts.toString();
+        }
         return v.toString();
     }
 
-    private ExecutionError toError(Dialect d, SQLException e, long start) {
-        ErrorCategory category = e instanceof SQLTimeoutException ? ErrorCategory.TIMEOUT : classifier.classify(d, e);
-        return new ExecutionError(category, e.getSQLState(), e.getErrorCode(), String.valueOf(e.getMessage()),
-                Duration.ofMillis(clock.millis() - start));
+    private static String readClob(Clob clob) throws SQLException {
+        StringBuilder sb = new StringBuilder();
+        char[] buf = new char[4096];
+        try (Reader r = clob.getCharacterStream()) {
+            int n;
+            while (sb.length() < MAX_CLOB_CHARS && (n = r.read(buf, 0, Math.min(buf.length,
+                    MAX_CLOB_CHARS - sb.length()))) > 0) {
+                sb.append(buf, 0, n);
+            }
+        } catch (IOException e) {
+            throw new SQLException("could not read a character large object: " + e.getMessage(), e);
+        }
+        return sb.toString();
+    }
+
+    private ExecutionError toError(Dialect d, SQLException e, Watch watch, long start) {
+        ErrorClassifier.Diagnosis diagnosis = classifier.diagnose(d, e);
+        SQLException source = diagnosis.source();
+        ErrorCategory category = watch.fired() ? ErrorCategory.TIMEOUT : diagnosis.category();
+        String message = source.getMessage() != null ? source.getMessage() : String.valueOf(e.getMessage());
+        String sqlState = source.getSQLState() != null ? source.getSQLState() : e.getSQLState();
+        int vendorCode = source.getErrorCode() != 0 ? source.getErrorCode() : e.getErrorCode();
+        LOG.debug("statement failed: {} (SQLState {}, code {})", category, sqlState, vendorCode);
+        return new ExecutionError(category, sqlState, vendorCode, message, elapsed(start));
+    }
+
+    private Duration elapsed(long start) {
+        return Duration.ofMillis(Math.max(0, clock.millis() - start));
     }
 
     private static void rollbackQuietly(Connection c) {
@@ -176,20 +391,83 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                 c.rollback();
             }
         } catch (SQLException ignored) {
-            // the connection is closed next; nothing was written by a read-only query
+            // the connection is closed next; a read-only transaction wrote nothing
         }
     }
 
-    private static void restore(Connection c, boolean autoCommit) {
+    private static void restore(Connection c, boolean autoCommit, boolean readOnly, boolean queryOnly) {
         try {
-            c.setAutoCommit(autoCommit);
-            c.setReadOnly(false);
+            if (queryOnly) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("PRAGMA query_only = 0");
+                }
+            }
+            if (c.getAutoCommit() != autoCommit) {
+                c.setAutoCommit(autoCommit);
+            }
+            if (c.isReadOnly() != readOnly) {
+                c.setReadOnly(readOnly);
+            }
         } catch (SQLException ignored) {
             // a pooled connection that cannot be restored is closed by its pool
         }
     }
 
-    /** Builds a {@link JdbcSqlExecutor}; setters check their arguments. */
+    /**
+     * Cancels a running statement once its time is up. The statement is never cancelled after
+     * {@link #disarm()} returned, so a late cancel cannot hit the connection's next statement.
+     */
+    private static final class Watch {
+        private Statement statement;
+        private Future<?> task;
+        private boolean done;
+        private volatile boolean fired;
+
+        synchronized void arm(ScheduledExecutorService scheduler, Statement s, long delayMillis) {
+            this.statement = s;
+            this.task = scheduler.schedule(this::fire, delayMillis, TimeUnit.MILLISECONDS);
+        }
+
+        private synchronized void fire() {
+            if (done) {
+                return;
+            }
+            fired = true;
+            try {
+                statement.cancel();
+            } catch (SQLException | RuntimeException e) {
+                LOG.debug("could not cancel a statement past its timeout: {}", e.toString());
+            }
+        }
+
+        synchronized void disarm() {
+            done = true;
+            if (task != null) {
+                task.cancel(false);
+            }
+        }
+
+        boolean fired() {
+            return fired;
+        }
+    }
+
+    /** The watchdog used when the builder was given none: one daemon thread, created on first use. */
+    private static final class DefaultWatchdog {
+        static final ScheduledExecutorService INSTANCE = create();
+
+        private static ScheduledExecutorService create() {
+            ScheduledThreadPoolExecutor s = new ScheduledThreadPoolExecutor(1, r -> {
+                Thread t = new Thread(r, "sqlagent-query-watchdog");
+                t.setDaemon(true);
+                return t;
+            });
+            s.setRemoveOnCancelPolicy(true);
+            return s;
+        }
+    }
+
+    /** Builds a {@link JdbcSqlExecutor}; setters check their arguments and name the bad value. */
     public static final class Builder {
         private final DataSource dataSource;
         private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
@@ -197,13 +475,19 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         private int fetchSize = DEFAULT_FETCH_SIZE;
         private ErrorClassifier classifier = ErrorClassifier.standard();
         private Clock clock = Clock.systemUTC();
+        private ScheduledExecutorService watchdog;
         private Dialect dialect;
 
         private Builder(DataSource dataSource) {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         }
 
-        /** @param timeout per query, at least one second  @return this */
+        /**
+         * @param timeout per query, including reading its rows; at least one second (drivers count whole
+         *     seconds, so it is rounded up for them)
+         * @return this
+         * @throws IllegalArgumentException if shorter than a second
+         */
         public Builder queryTimeout(Duration timeout) {
             Objects.requireNonNull(timeout, "queryTimeout");
             if (timeout.compareTo(Duration.ofSeconds(1)) < 0) {
@@ -213,7 +497,11 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             return this;
         }
 
-        /** @param maxRows rows kept per result, at least 1  @return this */
+        /**
+         * @param maxRows rows kept per result, at least 1; a result with more is marked truncated
+         * @return this
+         * @throws IllegalArgumentException if below 1
+         */
         public Builder maxRows(int maxRows) {
             if (maxRows < 1) {
                 throw new IllegalArgumentException("maxRows must be > 0 but was " + maxRows);
@@ -222,7 +510,11 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             return this;
         }
 
-        /** @param fetchSize rows per round trip, at least 1  @return this */
+        /**
+         * @param fetchSize rows per round trip, at least 1
+         * @return this
+         * @throws IllegalArgumentException if below 1
+         */
         public Builder fetchSize(int fetchSize) {
             if (fetchSize < 1) {
                 throw new IllegalArgumentException("fetchSize must be > 0 but was " + fetchSize);
@@ -246,6 +538,16 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         /** @param clock the clock used to time queries  @return this */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * @param watchdog the scheduler that cancels statements past their timeout; by default a shared
+         *     daemon thread. The executor never shuts it down.
+         * @return this
+         */
+        public Builder watchdog(ScheduledExecutorService watchdog) {
+            this.watchdog = Objects.requireNonNull(watchdog, "watchdog");
             return this;
         }
 

@@ -1,0 +1,58 @@
+package dev.sqlagent.execution;
+
+import dev.sqlagent.Dialect;
+import dev.sqlagent.testing.SpiderPredictions;
+import dev.sqlagent.testing.SpiderPredictions.Prediction;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import javax.sql.DataSource;
+
+/** Runs every model prediction on one engine through {@link JdbcSqlExecutor} and keeps the failures. */
+final class PredictionReplay {
+
+    /**
+     * A prediction that failed.
+     *
+     * @param prediction what the model wrote
+     * @param error what the engine said, classified
+     * @param trueCause what the schema says is wrong, when it can tell
+     */
+    record Failure(Prediction prediction, ExecutionError error, Optional<ErrorCategory> trueCause) {
+    }
+
+    /**
+     * The outcome of a replay.
+     *
+     * @param engine the engine's display name
+     * @param executed how many predictions ran
+     * @param failures those that failed
+     */
+    record Result(String engine, int executed, List<Failure> failures) {
+    }
+
+    private PredictionReplay() {
+    }
+
+    static Result replay(String engine, Dialect dialect, Function<String, DataSource> dataSourceByDbId,
+            TrueCauseOracle oracle) {
+        Map<String, JdbcSqlExecutor> executors = new HashMap<>();
+        List<Failure> failures = new ArrayList<>();
+        List<Prediction> all = SpiderPredictions.all();
+        for (Prediction p : all) {
+            JdbcSqlExecutor executor = executors.computeIfAbsent(p.dbId(), db -> JdbcSqlExecutor
+                    .builder(dataSourceByDbId.apply(db)).dialect(dialect).queryTimeout(Duration.ofSeconds(20))
+                    .maxRows(10).build());
+            ExecutionOutcome outcome = executor.execute(SqlStatement.of(p.sql()));
+            if (outcome instanceof ExecutionOutcome.Failure) {
+                ExecutionError e = ((ExecutionOutcome.Failure) outcome).error();
+                failures.add(new Failure(p, e, oracle.trueCause(p.dbId(), p.sql())));
+            }
+        }
+        return new Result(engine, all.size(), failures);
+    }
+}

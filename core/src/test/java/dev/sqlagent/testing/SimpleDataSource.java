@@ -1,0 +1,97 @@
+package dev.sqlagent.testing;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Properties;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * A {@link DataSource} that opens a new {@link DriverManager} connection per call: no pool, nothing
+ * shared, which is what tests of connection handling want.
+ */
+public final class SimpleDataSource implements DataSource {
+
+    private final String url;
+    private final String user;
+    private final String password;
+
+    /**
+     * @param url the JDBC URL
+     * @param user the user, or null to leave it to the URL
+     * @param password the password, or null
+     */
+    public SimpleDataSource(String url, String user, String password) {
+        this.url = url;
+        this.user = user;
+        this.password = password;
+    }
+
+    /** @return the JDBC URL */
+    public String url() {
+        return url;
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        return getConnection(user, password);
+    }
+
+    @Override
+    public Connection getConnection(String username, String pass) throws SQLException {
+        Properties p = new Properties();
+        if (username != null) {
+            p.setProperty("user", username);
+        }
+        if (pass != null) {
+            p.setProperty("password", pass);
+        }
+        return DriverManager.getConnection(url, p);
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+        // not used
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) {
+        // the URL carries connect timeouts
+    }
+
+    @Override
+    public int getLoginTimeout() {
+        return 0;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException("no java.util.logging here");
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("not a wrapper for " + iface);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+
+    @Override
+    public String toString() {
+        return "SimpleDataSource[" + url + ", user=" + user + "]";
+    }
+}
