@@ -7,8 +7,11 @@ import java.util.function.Predicate;
 /**
  * The vector store SPI: add vectors with metadata, find the nearest ones to a query.
  *
- * <p>Scores are cosine similarities. Implementations are thread-safe. {@link InMemoryVectorStore} is an
- * exact store for up to a few hundred thousand entries.
+ * <p>Scores are cosine similarities. Implementations are thread-safe, and an entry added is found by the
+ * next search. {@link InMemoryVectorStore} is an exact store for up to a few hundred thousand entries.
+ * Filters may be any {@link Predicate}; a {@link VectorFilter} can also be read by a store that
+ * translates it into its own query language. Every implementation passes the contract suite
+ * {@code VectorStoreContract} (in this module's test jar).
  */
 public interface VectorStore {
 
@@ -28,7 +31,23 @@ public interface VectorStore {
      * @param query the query vector
      * @param k how many hits at most, at least 1
      * @param filter a test on an entry's metadata; {@code m -> true} for none
-     * @return hits, best first, at most {@code k}
+     * @return hits, best first, at most {@code k}; fewer only when fewer entries pass the filter
+     * @throws IllegalArgumentException if {@code k < 1} or the dimension differs
      */
     List<VectorMatch> search(float[] query, int k, Predicate<Map<String, String>> filter);
+
+    /**
+     * Removes the entry with this id, if there is one.
+     *
+     * @param id the entry's id
+     * @return whether an entry was removed
+     */
+    boolean remove(String id);
+
+    /**
+     * Returns how many entries the store holds.
+     *
+     * @return the number of entries
+     */
+    int size();
 }

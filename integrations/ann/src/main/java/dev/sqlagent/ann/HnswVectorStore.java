@@ -1,0 +1,542 @@
+package dev.sqlagent.ann;
+
+import dev.sqlagent.vector.VectorFilter;
+import dev.sqlagent.vector.VectorMatch;
+import dev.sqlagent.vector.VectorStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Predicate;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopKnnCollector;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.hnsw.HnswGraphBuilder;
+import org.apache.lucene.util.hnsw.HnswGraphSearcher;
+import org.apache.lucene.util.hnsw.OnHeapHnswGraph;
+import org.apache.lucene.util.hnsw.RandomVectorScorer;
+import org.apache.lucene.util.hnsw.RandomVectorScorerSupplier;
+
+/**
+ * An approximate vector store for large case libraries: an HNSW graph (Lucene's, from
+ * {@code lucene-core} 9.12, which runs on Java 17) over unit vectors kept in one contiguous float
+ * array. Scores are cosine similarities, computed exactly for the hits returned; only which entries
+ * are found is approximate (recall@10 of 0.95 or more with the defaults, see docs/vector-search.md).
+ *
+ * <p>Filters are tested lazily on the entries the graph search visits. When a filter lets so few
+ * entries through that the graph search would cost as much as a scan (it reaches its visit limit) or
+ * finds fewer than {@code k} hits, the store falls back to an exact scan of the entries that pass, so a
+ * selective filter still gets every hit it should. Stores smaller than
+ * {@link Builder#exactScanBelow(int)} entries are always scanned exactly.
+ *
+ * <p>Replacing or removing an entry leaves a tombstone in the graph; when tombstones outnumber live
+ * entries the graph is rebuilt. Adding costs a graph insertion (about a millisecond at 100k entries of
+ * 384 dimensions on one core); searches run concurrently under a read lock, additions and removals take
+ * a write lock.
+ */
+public final class HnswVectorStore implements VectorStore {
+
+    /** Default number of neighbours per node (HNSW's M). */
+    public static final int DEFAULT_MAX_CONNECTIONS = 16;
+    /** Default candidate list size while building (efConstruction). */
+    public static final int DEFAULT_BEAM_WIDTH = 100;
+    /** Default candidate list size while searching (efSearch). */
+    public static final int DEFAULT_SEARCH_BEAM_WIDTH = 64;
+    /** Default number of entries under which a search is an exact scan. */
+    public static final int DEFAULT_EXACT_SCAN_BELOW = 2_000;
+
+    private static final long GRAPH_SEED = 42;
+
+    private final int dimension;
+    private final int maxConnections;
+    private final int beamWidth;
+    private final int searchBeamWidth;
+    private final int exactScanBelow;
+    private final ReadWriteLock lock = new ReentrantReadWriteLock();
+
+    private float[] data = new float[0];
+    private String[] ids = new String[0];
+    private Map<?, ?>[] metadata = new Map<?, ?>[0];
+    private boolean[] live = new boolean[0];
+    private int ords;
+    private int liveCount;
+    private final Map<String, Integer> ordOf = new HashMap<>();
+    private HnswGraphBuilder graphBuilder;
+
+    private HnswVectorStore(Builder b) {
+        this.dimension = b.dimension;
+        this.maxConnections = b.maxConnections;
+        this.beamWidth = b.beamWidth;
+        this.searchBeamWidth = b.searchBeamWidth;
+        this.exactScanBelow = b.exactScanBelow;
+        this.graphBuilder = newGraphBuilder();
+    }
+
+    /**
+     * Creates a store with the default graph parameters.
+     *
+     * @param dimension the dimension of every vector, at least 1
+     * @return the store
+     * @throws IllegalArgumentException if the dimension is below 1
+     */
+    public static HnswVectorStore create(int dimension) {
+        return builder(dimension).build();
+    }
+
+    /**
+     * Starts a builder.
+     *
+     * @param dimension the dimension of every vector, at least 1
+     * @return the builder
+     * @throws IllegalArgumentException if the dimension is below 1
+     */
+    public static Builder builder(int dimension) {
+        return new Builder(dimension);
+    }
+
+    /**
+     * Returns the dimension of the stored vectors.
+     *
+     * @return the dimension
+     */
+    public int dimension() {
+        return dimension;
+    }
+
+    @Override
+    public int size() {
+        lock.readLock().lock();
+        try {
+            return liveCount;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Adds an entry or replaces the one with the same id, and inserts it into the graph.
+     *
+     * @throws IllegalArgumentException if the id is blank, the dimension differs, a component is not
+     *     finite or the vector is zero (a zero vector has no direction to search by)
+     * @throws NullPointerException if an argument, a metadata key or a metadata value is null
+     */
+    @Override
+    public void add(String id, float[] vector, Map<String, String> meta) {
+        Objects.requireNonNull(id, "id");
+        if (id.isBlank()) {
+            throw new IllegalArgumentException("id must not be blank");
+        }
+        float[] unit = unit(vector);
+        Map<String, String> metaCopy = Map.copyOf(Objects.requireNonNull(meta, "metadata"));
+        lock.writeLock().lock();
+        try {
+            Integer old = ordOf.get(id);
+            if (old != null) {
+                kill(old);
+            }
+            append(id, unit, metaCopy);
+            maybeCompact();
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Appends an entry and inserts it into the graph; the caller holds the write lock. */
+    private void append(String id, float[] unit, Map<String, String> meta) {
+        int ord = ords;
+        if (ord == ids.length) {
+            int capacity = Math.max(64, ord + (ord >> 1));
+            if ((long) capacity * dimension > Integer.MAX_VALUE - 8) {
+                capacity = (Integer.MAX_VALUE - 8) / dimension;
+                if (capacity <= ord) {
+                    throw new IllegalStateException("store is full: " + ord + " entries of dimension " + dimension);
+                }
+            }
+            data = Arrays.copyOf(data, capacity * dimension);
+            ids = Arrays.copyOf(ids, capacity);
+            metadata = Arrays.copyOf(metadata, capacity);
+            live = Arrays.copyOf(live, capacity);
+        }
+        System.arraycopy(unit, 0, data, ord * dimension, dimension);
+        ids[ord] = id;
+        metadata[ord] = meta;
+        live[ord] = true;
+        ords++;
+        liveCount++;
+        ordOf.put(id, ord);
+        try {
+            graphBuilder.addGraphNode(ord);
+        } catch (IOException e) {
+            throw new UncheckedIOException("HNSW insertion failed (cannot happen on heap)", e);
+        }
+    }
+
+    @Override
+    public boolean remove(String id) {
+        Objects.requireNonNull(id, "id");
+        lock.writeLock().lock();
+        try {
+            Integer ord = ordOf.get(id);
+            if (ord == null) {
+                return false;
+            }
+            kill(ord);
+            maybeCompact();
+            return true;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private void kill(int ord) {
+        live[ord] = false;
+        metadata[ord] = null;
+        ordOf.remove(ids[ord]);
+        liveCount--;
+    }
+
+    /** Rebuilds the graph from the live entries when tombstones outnumber them. */
+    private void maybeCompact() {
+        int dead = ords - liveCount;
+        if (dead <= liveCount || dead < 64) {
+            return;
+        }
+        float[] oldData = data;
+        String[] oldIds = ids;
+        Map<?, ?>[] oldMeta = metadata;
+        boolean[] oldLive = live;
+        int oldOrds = ords;
+        data = new float[0];
+        ids = new String[0];
+        metadata = new Map<?, ?>[0];
+        live = new boolean[0];
+        ords = 0;
+        liveCount = 0;
+        ordOf.clear();
+        graphBuilder = newGraphBuilder();
+        float[] v = new float[dimension];
+        for (int o = 0; o < oldOrds; o++) {
+            if (oldLive[o]) {
+                System.arraycopy(oldData, o * dimension, v, 0, dimension);
+                append(oldIds[o], v, metadataOf(oldMeta, o));
+            }
+        }
+    }
+
+    /**
+     * Finds entries near the query: an HNSW search, or an exact scan when the store is small or the
+     * filter lets few entries through.
+     *
+     * @throws IllegalArgumentException if the dimension differs, {@code k < 1} or a component is not
+     *     finite
+     * @throws NullPointerException if the query or the filter is null
+     */
+    @Override
+    public List<VectorMatch> search(float[] query, int k, Predicate<Map<String, String>> filter) {
+        if (k < 1) {
+            throw new IllegalArgumentException("k must be >= 1 but was " + k);
+        }
+        Objects.requireNonNull(filter, "filter");
+        float[] q = unitOrZero(query);
+        lock.readLock().lock();
+        try {
+            if (liveCount == 0) {
+                return List.of();
+            }
+            boolean everything = filter == VectorFilter.everything();
+            if (liveCount <= exactScanBelow || k >= liveCount) {
+                return exact(q, k, filter, everything);
+            }
+            int want = Math.min(k, liveCount);
+            int beam = Math.max(want, searchBeamWidth);
+            // Beyond this many visited nodes a graph search costs about what an exact scan does.
+            int visitLimit = Math.max(beam * 50, ords / 4);
+            TopKnnCollector collector = new TopKnnCollector(beam, visitLimit);
+            Bits accept = new Bits() {
+                @Override
+                public boolean get(int ord) {
+                    return live[ord] && (everything || filter.test(metadataOf(metadata, ord)));
+                }
+
+                @Override
+                public int length() {
+                    return ords;
+                }
+            };
+            try {
+                HnswGraphSearcher.search(new QueryScorer(q), collector, graphBuilder.getGraph(), accept);
+            } catch (IOException e) {
+                throw new UncheckedIOException("HNSW search failed (cannot happen on heap)", e);
+            }
+            TopDocs top = collector.topDocs();
+            if (collector.earlyTerminated() || top.scoreDocs.length < want) {
+                // The filter lets few entries through (or tombstones cut the graph): be exact.
+                return exact(q, k, filter, everything);
+            }
+            List<VectorMatch> out = new ArrayList<>(want);
+            for (ScoreDoc sd : top.scoreDocs) {
+                out.add(match(q, sd.doc));
+            }
+            return best(out, want);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    private List<VectorMatch> exact(float[] q, int k, Predicate<Map<String, String>> filter, boolean everything) {
+        int want = Math.min(k, liveCount);
+        float[] scores = new float[want];
+        int[] best = new int[want];
+        int count = 0;
+        for (int o = 0; o < ords; o++) {
+            if (!live[o] || !(everything || filter.test(metadataOf(metadata, o)))) {
+                continue;
+            }
+            float s = dot(q, data, o * dimension);
+            if (count < want) {
+                int i = count++;
+                while (i > 0 && scores[i - 1] < s) {
+                    scores[i] = scores[i - 1];
+                    best[i] = best[i - 1];
+                    i--;
+                }
+                scores[i] = s;
+                best[i] = o;
+            } else if (s > scores[want - 1]) {
+                int i = want - 1;
+                while (i > 0 && scores[i - 1] < s) {
+                    scores[i] = scores[i - 1];
+                    best[i] = best[i - 1];
+                    i--;
+                }
+                scores[i] = s;
+                best[i] = o;
+            }
+        }
+        List<VectorMatch> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            out.add(match(q, best[i]));
+        }
+        return best(out, want);
+    }
+
+    private VectorMatch match(float[] q, int ord) {
+        return new VectorMatch(ids[ord], dot(q, data, ord * dimension), metadataOf(metadata, ord));
+    }
+
+    private static List<VectorMatch> best(List<VectorMatch> matches, int k) {
+        matches.sort((a, b) -> {
+            int c = Double.compare(b.score(), a.score());
+            return c != 0 ? c : a.id().compareTo(b.id());
+        });
+        return matches.size() > k ? new ArrayList<>(matches.subList(0, k)) : matches;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> metadataOf(Map<?, ?>[] metadata, int ord) {
+        return (Map<String, String>) metadata[ord];
+    }
+
+    private HnswGraphBuilder newGraphBuilder() {
+        try {
+            return HnswGraphBuilder.create(new StoredScorerSupplier(), maxConnections, beamWidth, GRAPH_SEED);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private float[] unit(float[] vector) {
+        float[] u = unitOrZero(vector);
+        for (float x : u) {
+            if (x != 0f) {
+                return u;
+            }
+        }
+        throw new IllegalArgumentException("vector must not be zero: it has no direction to search by");
+    }
+
+    private float[] unitOrZero(float[] vector) {
+        Objects.requireNonNull(vector, "vector");
+        if (vector.length != dimension) {
+            throw new IllegalArgumentException(
+                    "vector dimension must be " + dimension + " but was " + vector.length);
+        }
+        double norm = 0;
+        for (int i = 0; i < vector.length; i++) {
+            float x = vector[i];
+            if (!Float.isFinite(x)) {
+                throw new IllegalArgumentException("vector component " + i + " must be finite but was " + x);
+            }
+            norm += (double) x * x;
+        }
+        float[] out = vector.clone();
+        if (norm > 0) {
+            double inv = 1.0 / Math.sqrt(norm);
+            for (int i = 0; i < out.length; i++) {
+                out[i] = (float) (out[i] * inv);
+            }
+        }
+        return out;
+    }
+
+    /** Dot product of {@code q} with {@code data[offset ..]}, eight accumulators wide. */
+    static float dot(float[] q, float[] data, int offset) {
+        int n = q.length;
+        float s0 = 0;
+        float s1 = 0;
+        float s2 = 0;
+        float s3 = 0;
+        float s4 = 0;
+        float s5 = 0;
+        float s6 = 0;
+        float s7 = 0;
+        int d = 0;
+        for (int upper = n - 7; d < upper; d += 8) {
+            int o = offset + d;
+            s0 += q[d] * data[o];
+            s1 += q[d + 1] * data[o + 1];
+            s2 += q[d + 2] * data[o + 2];
+            s3 += q[d + 3] * data[o + 3];
+            s4 += q[d + 4] * data[o + 4];
+            s5 += q[d + 5] * data[o + 5];
+            s6 += q[d + 6] * data[o + 6];
+            s7 += q[d + 7] * data[o + 7];
+        }
+        for (; d < n; d++) {
+            s0 += q[d] * data[offset + d];
+        }
+        return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+    }
+
+    /** Lucene's graph wants non-negative similarities: (1 + cosine) / 2. */
+    private static float graphScore(float cosine) {
+        return Math.max(0f, (1f + cosine) * 0.5f);
+    }
+
+    /** Scores stored entries against a query vector. */
+    private final class QueryScorer implements RandomVectorScorer {
+        private final float[] q;
+
+        QueryScorer(float[] q) {
+            this.q = q;
+        }
+
+        @Override
+        public float score(int node) {
+            return graphScore(dot(q, data, node * dimension));
+        }
+
+        @Override
+        public int maxOrd() {
+            return ords;
+        }
+    }
+
+    /** Scores stored entries against a stored entry, for building the graph. */
+    private final class StoredScorerSupplier implements RandomVectorScorerSupplier {
+        @Override
+        public RandomVectorScorer scorer(int ord) {
+            float[] q = Arrays.copyOfRange(data, ord * dimension, (ord + 1) * dimension);
+            return new QueryScorer(q);
+        }
+
+        @Override
+        public RandomVectorScorerSupplier copy() {
+            return this;
+        }
+    }
+
+    /** Graph parameters; every setter checks its value. */
+    public static final class Builder {
+        private final int dimension;
+        private int maxConnections = DEFAULT_MAX_CONNECTIONS;
+        private int beamWidth = DEFAULT_BEAM_WIDTH;
+        private int searchBeamWidth = DEFAULT_SEARCH_BEAM_WIDTH;
+        private int exactScanBelow = DEFAULT_EXACT_SCAN_BELOW;
+
+        private Builder(int dimension) {
+            if (dimension < 1) {
+                throw new IllegalArgumentException("dimension must be >= 1 but was " + dimension);
+            }
+            this.dimension = dimension;
+        }
+
+        /**
+         * Sets the number of neighbours per node (HNSW's M); more raises recall, memory and build time.
+         *
+         * @param maxConnections between 2 and 512
+         * @return this builder
+         * @throws IllegalArgumentException if out of range
+         */
+        public Builder maxConnections(int maxConnections) {
+            if (maxConnections < 2 || maxConnections > 512) {
+                throw new IllegalArgumentException("maxConnections must be between 2 and 512 but was " + maxConnections);
+            }
+            this.maxConnections = maxConnections;
+            return this;
+        }
+
+        /**
+         * Sets the candidate list size while building (efConstruction).
+         *
+         * @param beamWidth between 1 and 3200
+         * @return this builder
+         * @throws IllegalArgumentException if out of range
+         */
+        public Builder beamWidth(int beamWidth) {
+            if (beamWidth < 1 || beamWidth > 3200) {
+                throw new IllegalArgumentException("beamWidth must be between 1 and 3200 but was " + beamWidth);
+            }
+            this.beamWidth = beamWidth;
+            return this;
+        }
+
+        /**
+         * Sets the candidate list size while searching (efSearch, at least k is used); more raises
+         * recall and latency.
+         *
+         * @param searchBeamWidth at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder searchBeamWidth(int searchBeamWidth) {
+            if (searchBeamWidth < 1) {
+                throw new IllegalArgumentException("searchBeamWidth must be >= 1 but was " + searchBeamWidth);
+            }
+            this.searchBeamWidth = searchBeamWidth;
+            return this;
+        }
+
+        /**
+         * Sets the size under which searches scan every entry exactly (a graph does not pay below a
+         * few thousand entries).
+         *
+         * @param exactScanBelow at least 0
+         * @return this builder
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder exactScanBelow(int exactScanBelow) {
+            if (exactScanBelow < 0) {
+                throw new IllegalArgumentException("exactScanBelow must be >= 0 but was " + exactScanBelow);
+            }
+            this.exactScanBelow = exactScanBelow;
+            return this;
+        }
+
+        /**
+         * Builds an empty store.
+         *
+         * @return the store
+         */
+        public HnswVectorStore build() {
+            return new HnswVectorStore(this);
+        }
+    }
+}
