@@ -11,6 +11,8 @@ import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.internal.QuestionRun;
 import dev.sqlagent.internal.SchemaSource;
 import dev.sqlagent.internal.CaseBuilder;
+import dev.sqlagent.internal.FixCache;
+import dev.sqlagent.cases.CaseLibrary;
 import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.metrics.MetricTool;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -71,7 +73,11 @@ public final class SqlAgent {
 
     private SqlAgent(Builder b, AgentConfig config) {
         this.config = config;
-        this.caseSinks = List.copyOf(b.caseSinks);
+        List<CaseSink> sinks = new ArrayList<>(b.caseSinks);
+        if (b.caseLibrary != null && !sinks.contains(b.caseLibrary)) {
+            sinks.add(b.caseLibrary);
+        }
+        this.caseSinks = List.copyOf(sinks);
         this.asyncExecutor = b.asyncExecutor;
         this.settings = b.copy();
     }
@@ -114,7 +120,7 @@ public final class SqlAgent {
     AgentResult run(Question question, dev.sqlagent.internal.ConversationContext conversation) {
         String id = UUID.randomUUID().toString();
         AgentResult result = new QuestionRun(config, question.text().strip(), id, conversation,
-                question.policy().orElse(null)).run();
+                question.policy().orElse(null), question.table(), question.category()).run();
         metrics.record(result);
         deliver(result, question);
         return result;
@@ -203,6 +209,8 @@ public final class SqlAgent {
         private StageMode decomposerMode = StageMode.AUTO;
         private TokenBudgets budgets = TokenBudgets.DEFAULTS;
         private final List<MetricTool> metricTools = new ArrayList<>();
+        private boolean fixCache = true;
+        private CaseLibrary caseLibrary;
 
         private Builder() {
         }
@@ -234,6 +242,8 @@ public final class SqlAgent {
             b.decomposerMode = decomposerMode;
             b.budgets = budgets;
             b.metricTools.addAll(metricTools);
+            b.fixCache = fixCache;
+            b.caseLibrary = caseLibrary;
             return b;
         }
 
@@ -442,6 +452,30 @@ public final class SqlAgent {
             return this;
         }
 
+        /**
+         * @param enabled whether verified fixes are reused without asking the model again (default true):
+         *     a correction whose failed SQL, error category and message match one already fixed takes that
+         *     fix, which still passes the guard and runs
+         * @return this
+         */
+        public Builder fixCache(boolean enabled) {
+            this.fixCache = enabled;
+            return this;
+        }
+
+        /**
+         * Learns from every case and retrieves from them: verified answers become few-shot examples for
+         * similar questions, corrections become repairs shown in similar corrections. The library is also
+         * added as a case sink.
+         *
+         * @param library the case library
+         * @return this
+         */
+        public Builder caseLibrary(CaseLibrary library) {
+            this.caseLibrary = Objects.requireNonNull(library, "caseLibrary");
+            return this;
+        }
+
         /** @param prompts the prompt templates, to override the shipped ones  @return this */
         public Builder prompts(PromptTemplates prompts) {
             this.prompts = Objects.requireNonNull(prompts, "prompts");
@@ -506,7 +540,8 @@ public final class SqlAgent {
                     verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature,
                     candidates, judge, prompts, temperatures, selectorMode, decomposerMode, budgets, metricTools,
                     Caffeine.newBuilder().maximumSize(10_000).expireAfterAccess(java.time.Duration.ofMinutes(30))
-                            .<String, Map<String, java.util.Set<String>>>build());
+                            .<String, Map<String, java.util.Set<String>>>build(),
+                    fixCache ? new FixCache(FixCache.DEFAULT_SIZE, FixCache.DEFAULT_EXPIRY) : null, caseLibrary);
             return new SqlAgent(this, config);
         }
     }

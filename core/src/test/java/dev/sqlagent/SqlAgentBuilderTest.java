@@ -45,7 +45,7 @@ class SqlAgentBuilderTest {
     void nullQuestionIsACallerError() {
         SqlAgent agent = SqlAgent.builder().llm(ScriptedLlm.create()).dataSource(db.analyst())
                 .policy(GuardPolicy.allowingTables("orders")).build();
-        assertThatThrownBy(() -> agent.ask(null)).isInstanceOf(NullPointerException.class).hasMessage("question");
+        assertThatThrownBy(() -> agent.ask((String) null)).isInstanceOf(NullPointerException.class).hasMessage("question");
     }
 
     @Test

@@ -39,6 +39,8 @@ import java.util.Map;
  * @param budgets token budgets per stage
  * @param metricTools vetted metric templates, tried before text-to-SQL
  * @param selections the selection of each conversation, bounded and expiring
+ * @param fixCache verified fixes reused without a model call, or null when off
+ * @param caseLibrary where few-shot examples and past repairs come from, or null
  */
 public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor, Dialect dialect, GuardPolicy policy,
         SqlGuard guard, SqlCleaner cleaner, SchemaSource schema, List<ResultVerifier> verifiers,
@@ -47,7 +49,8 @@ public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor
         dev.sqlagent.PromptTemplates prompts, Map<AgentRole, Double> temperatures, dev.sqlagent.StageMode selectorMode,
         dev.sqlagent.StageMode decomposerMode, dev.sqlagent.TokenBudgets budgets,
         List<dev.sqlagent.metrics.MetricTool> metricTools,
-        com.github.benmanes.caffeine.cache.Cache<String, Map<String, java.util.Set<String>>> selections) {
+        com.github.benmanes.caffeine.cache.Cache<String, Map<String, java.util.Set<String>>> selections,
+        FixCache fixCache, dev.sqlagent.cases.CaseLibrary caseLibrary) {
 
     /** Copies the collections. */
     public AgentConfig {

@@ -49,6 +49,11 @@ public final class QuestionRun {
     private final AgentConfig config;
     private final ConversationContext conversation;
     private final GuardPolicy policy;
+    private final String table;
+    private final String category;
+    /** The fix-cache key of the failure under correction and the fix the model gave, to cache once it runs. */
+    private String pendingFixKey;
+    private String pendingFixSql;
     private String question;
     private final String questionId;
     private final List<TraceEvent> events = new ArrayList<>();
@@ -68,10 +73,14 @@ public final class QuestionRun {
      * @param questionId a unique id for it
      * @param conversation the conversation it belongs to, or null
      * @param policy a policy for this request only, or null for the agent's
+     * @param table the host's table label, or empty
+     * @param category the host's category label, or empty
      */
     public QuestionRun(AgentConfig config, String question, String questionId, ConversationContext conversation,
-            GuardPolicy policy) {
+            GuardPolicy policy, String table, String category) {
         this.config = config;
+        this.table = table;
+        this.category = category;
         this.policy = policy != null ? policy : config.policy();
         this.conversation = conversation;
         this.question = question;
@@ -141,7 +150,7 @@ public final class QuestionRun {
         machine.moveTo(Stage.GENERATE, "write SQL");
         List<String> replies;
         try {
-            replies = generate(prompts.generate(question, schemaDdl, plan, ""), config.candidates());
+            replies = generate(prompts.generate(question, schemaDdl, plan, examples()), config.candidates());
         } catch (ModelFailure e) {
             machine.moveTo(Stage.FAILED, "model error");
             return failed(FailureKind.MODEL_ERROR, null, e.getMessage());
@@ -232,6 +241,15 @@ public final class QuestionRun {
                 candidates = List.of(new Candidate(0, lastSql));
                 round++;
                 continue;
+            }
+
+            if (pendingFixKey != null && config.fixCache() != null) {
+                for (Ran ran : successes) {
+                    if (ran.sql().equals(pendingFixSql)) {
+                        config.fixCache().put(pendingFixKey, pendingFixSql);
+                    }
+                }
+                pendingFixKey = null;
             }
 
             // CHOOSE, VERIFY
@@ -627,12 +645,30 @@ public final class QuestionRun {
                 || category.equals(ErrorCategory.COLUMN_NOT_FOUND.name()))) {
             widenSelection(feedback);
         }
+        boolean errorFix = categoryOf(category) != null;
+        String fixKey = errorFix && config.fixCache() != null ? FixCache.key(originalSql, category, feedback) : null;
+        if (fixKey != null) {
+            Optional<String> known = config.fixCache().lookup(fixKey);
+            if (known.isPresent()) {
+                note(Stage.CORRECT, "fix_cache", "reused a verified fix for the same failure; no model call");
+                events.add(new TraceEvent.Corrected(new CorrectionRecord(originalSql, feedback, category, known.get(),
+                        "reused a verified fix from the cache")));
+                Stage next = machine.afterCorrection(known.get(), originalSql);
+                if (next == Stage.GUARD) {
+                    lastSql = known.get();
+                    return Optional.empty();
+                }
+                return Optional.of(failed(FailureKind.CORRECTION_UNCHANGED, categoryOf(category),
+                        "the cached fix is the same SQL; the original error was: " + feedback));
+            }
+        }
         List<String> replies;
         try {
             replies = callModel(AgentRole.REFINER, Stage.CORRECT,
                     prompts.correct(question, schemaDdl, originalSql, category,
                             FailingFragment.locate(feedback, originalSql)
-                                    .map(f -> feedback + "\nThe failing fragment: " + f).orElse(feedback), ""), true, 1);
+                                    .map(f -> feedback + "\nThe failing fragment: " + f).orElse(feedback),
+                            repairs(category)), true, 1);
         } catch (ModelFailure e) {
             events.add(new TraceEvent.Corrected(new CorrectionRecord(originalSql, feedback, category, "", "")));
             if (machine.correctingAnomaly()) {
@@ -668,7 +704,65 @@ public final class QuestionRun {
                     "the correction returned the same SQL; the original error was: " + feedback));
         }
         lastSql = corrected;
+        if (fixKey != null) {
+            pendingFixKey = fixKey;
+            pendingFixSql = corrected;
+        }
         return Optional.empty();
+    }
+
+    /** Few-shot examples from the case library, within a share of the refiner's budget; noted in the trace. */
+    private String examples() {
+        if (config.caseLibrary() == null) {
+            return "";
+        }
+        List<dev.sqlagent.cases.CaseLibrary.Example> found = config.caseLibrary().examplesFor(question, table, category,
+                policy);
+        if (found.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        List<String> used = new ArrayList<>();
+        int budget = Math.max(200, config.budgets().refinerInput() / 4);
+        for (dev.sqlagent.cases.CaseLibrary.Example e : found) {
+            String block = "Q: " + e.question() + "\nSQL: " + e.sql() + "\n";
+            if (dev.sqlagent.schema.TokenEstimator.heuristic().estimate(sb + block) > budget) {
+                break;
+            }
+            sb.append(block);
+            used.add(e.id() + String.format(java.util.Locale.ROOT, " (%.2f)", e.score()));
+        }
+        if (!used.isEmpty()) {
+            note(Stage.GENERATE, "retrieval", used.size() + " example(s): " + used);
+        }
+        return sb.toString();
+    }
+
+    /** Past repairs of the same kind, for the correction prompt; noted in the trace. */
+    private String repairs(String category) {
+        if (config.caseLibrary() == null) {
+            return "";
+        }
+        List<String> tags = new ArrayList<>();
+        for (TraceEvent e : events) {
+            if (e instanceof TraceEvent.Judged) {
+                ((TraceEvent.Judged) e).verdict().errorTags().forEach(t -> tags.add(t.name()));
+            }
+        }
+        List<dev.sqlagent.cases.CaseLibrary.Repair> found = config.caseLibrary().repairsFor(question, category, tags,
+                policy);
+        if (found.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("Similar failures fixed before:\n");
+        List<String> used = new ArrayList<>();
+        for (dev.sqlagent.cases.CaseLibrary.Repair r : found) {
+            sb.append("wrong: ").append(r.wrongSql()).append("\nfixed: ").append(r.fixedSql()).append("\nwhy: ")
+                    .append(r.comment()).append('\n');
+            used.add(r.id());
+        }
+        note(Stage.CORRECT, "retrieval", used.size() + " repair(s): " + used);
+        return sb.toString();
     }
 
     /** The catalog restricted to what a per-request policy allows. */

@@ -1,0 +1,318 @@
+package dev.sqlagent.cases;
+
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.vector.Embedder;
+import dev.sqlagent.vector.HashingEmbedder;
+import dev.sqlagent.vector.InMemoryVectorStore;
+import dev.sqlagent.vector.VectorMatch;
+import dev.sqlagent.vector.VectorStore;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What the agent learns from its cases. It is a {@link CaseSink}: every finished question is offered to
+ * it, and it keeps two kinds apart in a {@link VectorStore}:
+ * <ul>
+ *   <li><b>good examples</b>: answers the judge or the verifiers accepted ({@link CaseRecord#verified()}),
+ *       embedded as "table ‖ category ‖ question"; retrieved before generation as few-shot examples,
+ *       ranked by cosine × quality (judge score × 1/rounds), above a similarity threshold;</li>
+ *   <li><b>repairs</b>: corrections that led to an answer, with the wrong SQL, the fixed SQL and the
+ *       judge's comment; retrieved during the correction when the error category matches, weighted
+ *       1 + 0.3 × shared error tags.</li>
+ * </ul>
+ * Bad cases are not examples. Retrieved cases obey the current policy: a case whose SQL read a table the
+ * policy now forbids is never shown. Thread-safe if the store is.
+ */
+public final class CaseLibrary implements CaseSink {
+
+    /** Default number of few-shot examples. */
+    public static final int DEFAULT_EXAMPLES = 3;
+    /** Default cosine threshold for examples. */
+    public static final double DEFAULT_THRESHOLD = 0.6;
+    /** Default number of repairs shown in a correction. */
+    public static final int DEFAULT_REPAIRS = 2;
+    /** Default minimum judge score kept by {@link #cleanup()}. */
+    public static final int DEFAULT_MIN_SCORE = 60;
+
+    private static final String KIND = "kind";
+    private static final String SEP = "\u0001";
+
+    /**
+     * A good example.
+     *
+     * @param id the case id
+     * @param question its question
+     * @param sql its SQL
+     * @param similarity cosine similarity to the asked question
+     * @param score similarity × quality, what ranks it
+     */
+    public record Example(String id, String question, String sql, double similarity, double score) {
+    }
+
+    /**
+     * A past repair.
+     *
+     * @param id the case id
+     * @param wrongSql the SQL that failed
+     * @param fixedSql the SQL that worked
+     * @param errorCategory the category of the failure
+     * @param comment the error and the judge's comment, if any
+     * @param score similarity × (1 + 0.3 × shared tags)
+     */
+    public record Repair(String id, String wrongSql, String fixedSql, String errorCategory, String comment,
+            double score) {
+    }
+
+    private final VectorStore store;
+    private final Embedder embedder;
+    private final int examples;
+    private final double threshold;
+    private final int repairs;
+    private final int minScore;
+    private final Map<String, Integer> scores = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private CaseLibrary(Builder b) {
+        this.embedder = b.embedder;
+        this.store = b.store != null ? b.store : new InMemoryVectorStore(b.embedder.embed("dimension probe").length);
+        this.examples = b.examples;
+        this.threshold = b.threshold;
+        this.repairs = b.repairs;
+        this.minScore = b.minScore;
+    }
+
+    /** @return a builder (hashing embedder and exact in-memory store by default) */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return the store behind the library */
+    public VectorStore store() {
+        return store;
+    }
+
+    @Override
+    public void accept(CaseRecord c) {
+        String tables = String.join(",", c.tablesRead());
+        if (c.status() == CaseRecord.Status.GOOD && c.verified() && !c.sql().isEmpty()) {
+            Map<String, String> m = new HashMap<>();
+            m.put(KIND, "good");
+            m.put("question", c.question());
+            m.put("sql", c.sql());
+            m.put("table", c.table());
+            m.put("category", c.category());
+            m.put("quality", Double.toString(c.quality()));
+            m.put("tables", tables);
+            store.add("good:" + c.id(), embed(c.table(), c.category(), c.question()), m);
+            c.judgeScore().ifPresent(s -> scores.put("good:" + c.id(), s));
+        }
+        if (c.status() == CaseRecord.Status.GOOD && c.corrections() == 1) {
+            CaseRecord.Attempt wrong = null;
+            for (CaseRecord.Attempt a : c.attempts()) {
+                if (a.round() == 0 && !a.execResult().equals("ok") && wrong == null) {
+                    wrong = a;
+                }
+            }
+            if (wrong != null && !wrong.sql().equals(c.sql())) {
+                Map<String, String> m = new HashMap<>();
+                m.put(KIND, "repair");
+                m.put("wrong_sql", wrong.sql());
+                m.put("fixed_sql", c.sql());
+                m.put("error_category", c.errorCategory());
+                m.put("tags", String.join(",", c.errorTags()));
+                m.put("comment", (wrong.error() + " " + wrong.judgeComment()).trim());
+                m.put("tables", tables);
+                store.add("repair:" + c.id(), embed(c.table(), c.category(), c.question()), m);
+            }
+        }
+    }
+
+    /**
+     * Few-shot examples for a question.
+     *
+     * @param question the question
+     * @param table its table label, or empty
+     * @param category its category label, or empty
+     * @param policy the policy in force: examples reading other tables are never returned
+     * @return at most the configured number, best first, each above the similarity threshold
+     */
+    public List<Example> examplesFor(String question, String table, String category, GuardPolicy policy) {
+        List<VectorMatch> hits = store.search(embed(table, category, question), Math.max(examples * 4, 8),
+                m -> "good".equals(m.get(KIND)) && allowed(m.get("tables"), policy));
+        List<Example> out = new ArrayList<>();
+        for (VectorMatch h : hits) {
+            if (h.score() < threshold) {
+                continue;
+            }
+            double quality = parse(h.metadata().get("quality"), 0.8);
+            out.add(new Example(h.id().substring("good:".length()), h.metadata().get("question"),
+                    h.metadata().get("sql"), h.score(), h.score() * quality));
+        }
+        out.sort(Comparator.comparingDouble(Example::score).reversed());
+        return out.size() > examples ? out.subList(0, examples) : out;
+    }
+
+    /**
+     * Past repairs of the same kind of failure.
+     *
+     * @param question the question being corrected
+     * @param errorCategory the category of the failure
+     * @param tags the judge's error tags, if any
+     * @param policy the policy in force
+     * @return at most the configured number, best first
+     */
+    public List<Repair> repairsFor(String question, String errorCategory, List<String> tags, GuardPolicy policy) {
+        List<VectorMatch> hits = store.search(embed("", "", question), Math.max(repairs * 8, 16),
+                m -> "repair".equals(m.get(KIND)) && allowed(m.get("tables"), policy)
+                        && (errorCategory.equals(m.get("error_category")) || shares(m.get("tags"), tags)));
+        List<Repair> out = new ArrayList<>();
+        for (VectorMatch h : hits) {
+            int shared = 0;
+            Set<String> theirs = new HashSet<>(Arrays.asList(h.metadata().getOrDefault("tags", "").split(",")));
+            for (String t : tags) {
+                if (theirs.contains(t)) {
+                    shared++;
+                }
+            }
+            out.add(new Repair(h.id().substring("repair:".length()), h.metadata().get("wrong_sql"),
+                    h.metadata().get("fixed_sql"), h.metadata().get("error_category"), h.metadata().get("comment"),
+                    h.score() * (1 + 0.3 * shared)));
+        }
+        out.sort(Comparator.comparingDouble(Repair::score).reversed());
+        return out.size() > repairs ? out.subList(0, repairs) : out;
+    }
+
+    /**
+     * Drops good examples whose judge score is under the minimum (default 60). Examples without a judge
+     * score stay.
+     *
+     * @return how many were dropped
+     */
+    public int cleanup() {
+        int dropped = 0;
+        for (Map.Entry<String, Integer> e : new ArrayList<>(scores.entrySet())) {
+            if (e.getValue() < minScore && store.remove(e.getKey())) {
+                scores.remove(e.getKey());
+                dropped++;
+            }
+        }
+        return dropped;
+    }
+
+    private float[] embed(String table, String category, String question) {
+        return embedder.embed(table + " ‖ " + category + " ‖ " + question);
+    }
+
+    private static boolean allowed(String tables, GuardPolicy policy) {
+        if (tables == null || tables.isEmpty()) {
+            return true;
+        }
+        for (String t : tables.split(",")) {
+            if (!t.isBlank() && !policy.allowsTable(t)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean shares(String theirs, List<String> ours) {
+        if (theirs == null || theirs.isEmpty() || ours.isEmpty()) {
+            return false;
+        }
+        for (String t : theirs.split(",")) {
+            if (ours.contains(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static double parse(String s, double fallback) {
+        try {
+            return s == null ? fallback : Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "CaseLibrary{size=" + store.size() + '}';
+    }
+
+    /** Builds a {@link CaseLibrary}; setters check their arguments. */
+    public static final class Builder {
+        private Embedder embedder = HashingEmbedder.create();
+        private VectorStore store;
+        private int examples = DEFAULT_EXAMPLES;
+        private double threshold = DEFAULT_THRESHOLD;
+        private int repairs = DEFAULT_REPAIRS;
+        private int minScore = DEFAULT_MIN_SCORE;
+
+        private Builder() {
+        }
+
+        /** @param embedder turns questions into vectors  @return this */
+        public Builder embedder(Embedder embedder) {
+            this.embedder = Objects.requireNonNull(embedder, "embedder");
+            return this;
+        }
+
+        /** @param store where vectors are kept; its dimension must match the embedder's  @return this */
+        public Builder store(VectorStore store) {
+            this.store = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /**
+         * @param k how many examples, 0 to 10
+         * @param threshold the least cosine similarity, 0 to 1
+         * @return this
+         */
+        public Builder examples(int k, double threshold) {
+            if (k < 0 || k > 10) {
+                throw new IllegalArgumentException("examples must be in [0, 10] but was " + k);
+            }
+            if (!(threshold >= 0 && threshold <= 1)) {
+                throw new IllegalArgumentException("threshold must be in [0, 1] but was " + threshold);
+            }
+            this.examples = k;
+            this.threshold = threshold;
+            return this;
+        }
+
+        /** @param k how many repairs, 0 to 10  @return this */
+        public Builder repairs(int k) {
+            if (k < 0 || k > 10) {
+                throw new IllegalArgumentException("repairs must be in [0, 10] but was " + k);
+            }
+            this.repairs = k;
+            return this;
+        }
+
+        /** @param minScore the least judge score {@link CaseLibrary#cleanup()} keeps, 0 to 100  @return this */
+        public Builder minScore(int minScore) {
+            if (minScore < 0 || minScore > 100) {
+                throw new IllegalArgumentException("minScore must be in [0, 100] but was " + minScore);
+            }
+            this.minScore = minScore;
+            return this;
+        }
+
+        /** @return the library */
+        public CaseLibrary build() {
+            return new CaseLibrary(this);
+        }
+    }
+
+    static String normalise(String s) {
+        return s.toLowerCase(Locale.ROOT) + SEP;
+    }
+}
