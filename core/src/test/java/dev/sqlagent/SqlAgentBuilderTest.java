@@ -93,7 +93,7 @@ class SqlAgentBuilderTest {
                 .enqueue("{\"reason\": \"typo\", \"sql\": \"SELECT name FROM employees\"}")
                 .enqueue("SELECT nme FROM employees")
                 .enqueue("{\"reason\": \"typo\", \"sql\": \"SELECT nam FROM employees\"}");
-        SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db.analyst()).listener(recorder)
+        SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db.analyst()).listener(recorder).fixCache(false)
                 .policy(GuardPolicy.allowingTables(CompanyDatabase.ALLOWED_TABLES)).build();
         recorder.track(agent.ask("names"));
         recorder.track(agent.ask("names again"));
