@@ -52,7 +52,7 @@ public final class FunctionPolicy {
     private static final Set<String> COMMON = Set.of(
             // aggregates
             "count", "sum", "avg", "min", "max", "every", "stddev", "stddev_pop", "stddev_samp", "variance",
-            "var_pop", "var_samp",
+            "var_pop", "var_samp", "rollup", "cube", "grouping", "grouping sets",
             // window
             "row_number", "rank", "dense_rank", "ntile", "lag", "lead", "first_value", "last_value",
             "nth_value", "percent_rank", "cume_dist",

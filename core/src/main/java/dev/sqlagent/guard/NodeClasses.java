@@ -81,6 +81,8 @@ final class NodeClasses {
             net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList.class,
             net.sf.jsqlparser.expression.operators.relational.SimilarToExpression.class,
             net.sf.jsqlparser.expression.operators.relational.RegExpMatchOperator.class,
+            net.sf.jsqlparser.statement.create.table.ColDataType.class,
+            net.sf.jsqlparser.expression.TimezoneExpression.class,
             net.sf.jsqlparser.schema.Column.class,
             net.sf.jsqlparser.schema.Table.class,
             net.sf.jsqlparser.schema.Database.class,
