@@ -52,6 +52,14 @@ public class GuardBenchmark {
                     + "(SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.product_id = p.id "
                     + "AND o.status = 'returned') UNION SELECT name, price FROM products WHERE stock = 0");
 
+    /**
+     * @param name one of the benchmark's statement names
+     * @return its SQL
+     */
+    static String statement(String name) {
+        return STATEMENTS.get(name);
+    }
+
     @Param({"join_group", "cte_window", "subqueries"})
     public String statement;
 

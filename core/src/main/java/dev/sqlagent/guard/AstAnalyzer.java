@@ -110,32 +110,62 @@ final class AstAnalyzer {
         }
     }
 
+    private static final int IGNORE = 0;
+    private static final int COLLECTION = 1;
+    private static final int FOREIGN_COLLECTION = 2;
+    private static final int MAP = 3;
+    private static final int NODE = 4;
+    private static final int UNKNOWN_NODE = 5;
+    private static final int UNKNOWN_COLLECTION = 6;
+
+    /** What each runtime class is to the walk, computed once per class. */
+    private static final ClassValue<Integer> KIND = new ClassValue<>() {
+        @Override
+        protected Integer computeValue(Class<?> cls) {
+            String cn = cls.getName();
+            boolean ours = cn.startsWith("net.sf.jsqlparser.");
+            if (Collection.class.isAssignableFrom(cls)) {
+                if (!ours) {
+                    return FOREIGN_COLLECTION;
+                }
+                return NodeClasses.ALLOWED.contains(cls) ? COLLECTION : UNKNOWN_COLLECTION;
+            }
+            if (Map.class.isAssignableFrom(cls)) {
+                return MAP;
+            }
+            if (!ours || cls.isEnum() || Enum.class.isAssignableFrom(cls) || cn.startsWith("net.sf.jsqlparser.parser.")) {
+                return IGNORE;
+            }
+            return NodeClasses.ALLOWED.contains(cls) ? NODE : UNKNOWN_NODE;
+        }
+    };
+
     private void walk(Object node, Object parent, Scope scope) {
         if (node == null) {
             return;
         }
         Class<?> cls = node.getClass();
-        String cn = cls.getName();
-        boolean ours = cn.startsWith("net.sf.jsqlparser.");
-        if (node instanceof Collection<?>) {
-            if (ours && !NodeClasses.ALLOWED.contains(cls)) {
+        int kind = KIND.get(cls);
+        switch (kind) {
+            case IGNORE:
+                return;
+            case UNKNOWN_COLLECTION:
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, cls.getSimpleName(),
                         "the guard does not analyse " + cls.getSimpleName());
                 return;
-            }
-            for (Object o : (Collection<?>) node) {
-                walk(o, parent, scope);
-            }
-            return;
-        }
-        if (node instanceof Map<?, ?>) {
-            for (Object o : ((Map<?, ?>) node).values()) {
-                walk(o, parent, scope);
-            }
-            return;
-        }
-        if (!ours || node instanceof Enum<?> || cn.startsWith("net.sf.jsqlparser.parser.")) {
-            return;
+            case COLLECTION:
+            case FOREIGN_COLLECTION:
+                for (Object o : (Collection<?>) node) {
+                    walk(o, parent, scope);
+                }
+                return;
+            case MAP:
+                for (Object o : ((Map<?, ?>) node).values()) {
+                    walk(o, parent, scope);
+                }
+                return;
+            default:
+                break;
         }
         if (!visited.add(node)) {
             return;
@@ -149,7 +179,7 @@ final class AstAnalyzer {
             violation(ViolationType.TABLE_FUNCTION, node.toString(), "table functions are not allowed in FROM");
             return;
         }
-        if (!NodeClasses.ALLOWED.contains(cls)) {
+        if (kind == UNKNOWN_NODE) {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, cls.getSimpleName() + ": " + node,
                     "the guard does not analyse " + cls.getSimpleName());
             return;

@@ -3,8 +3,6 @@ package dev.sqlagent.guard;
 import dev.sqlagent.Dialect;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import net.sf.jsqlparser.parser.CCJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.parser.ParseException;
@@ -13,8 +11,8 @@ import net.sf.jsqlparser.statement.Statements;
 
 /**
  * Parses on the caller's thread. JSqlParser's own {@code CCJSqlParserUtil.parse} starts a thread per
- * call to enforce its time-out; here a shared watchdog only raises the parser's {@code interrupted} flag
- * when the time is up, which the parser polls and stops on.
+ * call to enforce its time-out; here a shared {@link ParseWatchdog} only raises the parser's
+ * {@code interrupted} flag when the time is up, which the parser polls and stops on.
  */
 final class ParseRunner {
 
@@ -36,16 +34,16 @@ final class ParseRunner {
         }
     }
 
-    private final ScheduledExecutorService watchdog;
+    private final ParseWatchdog watchdog;
 
-    ParseRunner(ScheduledExecutorService watchdog) {
-        this.watchdog = watchdog;
+    ParseRunner(ScheduledExecutorService scheduler) {
+        this.watchdog = new ParseWatchdog(scheduler);
     }
 
     Statements parse(String sql, Dialect dialect, Duration timeout) throws TimedOut, Failed {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            return parseOnce(sql, dialect, false, timeout.toNanos());
+            return parseOnce(sql, dialect, false, deadline);
         } catch (Failed simple) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
@@ -53,21 +51,19 @@ final class ParseRunner {
             }
             // the simple grammar refuses some valid SQL; the complex one accepts more, more slowly
             try {
-                return parseOnce(sql, dialect, true, left);
+                return parseOnce(sql, dialect, true, deadline);
             } catch (Failed complex) {
                 throw simple;
             }
         }
     }
 
-    private Statements parseOnce(String sql, Dialect dialect, boolean complex, long timeoutNanos)
+    private Statements parseOnce(String sql, Dialect dialect, boolean complex, long deadlineNanos)
             throws TimedOut, Failed {
         CCJSqlParser parser = CCJSqlParserUtil.newParser(sql)
                 .withAllowComplexParsing(complex)
                 .withSquareBracketQuotation(dialect == Dialect.SQLSERVER);
-        ScheduledFuture<?> alarm = watchdog.schedule(() -> {
-            parser.interrupted = true;
-        }, timeoutNanos, TimeUnit.NANOSECONDS);
+        watchdog.watch(parser, deadlineNanos);
         Statements statements;
         try {
             statements = parser.Statements();
@@ -82,7 +78,7 @@ final class ParseRunner {
             }
             throw new Failed(e.getClass().getSimpleName() + ": " + e.getMessage());
         } finally {
-            alarm.cancel(false);
+            watchdog.release(parser);
         }
         if (parser.interrupted) {
             // an interrupted parse may return a truncated tree: never use it
