@@ -333,6 +333,12 @@ final class AstAnalyzer {
         List<String> parts = new ArrayList<>();
         for (int i = written.size() - 1; i >= 0; i--) {
             String p = written.get(i) == null ? "" : written.get(i);
+            if (Names.isQuoted(p) && Names.unquote(p).indexOf('.') >= 0) {
+                // "hr.salary" is one table named with a dot, not schema hr: never let it match hr.salary
+                violation(ViolationType.TABLE_NOT_ALLOWED, table.getFullyQualifiedName(),
+                        "a quoted table name containing a dot is not allowed: " + table.getFullyQualifiedName());
+                return;
+            }
             if (!Names.isQuoted(p) && p.indexOf('@') >= 0) {
                 violation(ViolationType.TABLE_NOT_ALLOWED, table.getFullyQualifiedName(),
                         "database links are not allowed: " + table.getFullyQualifiedName());

@@ -59,8 +59,9 @@ public final class SqlGuard {
     }
 
     /**
-     * @param watchdog the scheduler that raises parse time-outs (the parse itself runs on the caller's
-     *                 thread; the scheduler only sets a flag); not shut down by the guard
+     * @param watchdog the scheduler on which one periodic sweep raises parse time-outs (the parse itself
+     *                 runs on the caller's thread; the sweep only sets a flag); it must stay running for
+     *                 the guard's lifetime and is not shut down by the guard
      * @return a guard using it
      */
     public static SqlGuard create(ScheduledExecutorService watchdog) {

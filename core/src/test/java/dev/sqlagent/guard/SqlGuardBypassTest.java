@@ -139,7 +139,9 @@ class SqlGuardBypassTest {
         "SELECT name FROM EMPLOYEES|MYSQL",
         "SELECT name FROM pg_catalog.pg_user|POSTGRESQL",
         "SELECT name FROM information_schema.tables|POSTGRESQL",
-        "SELECT name FROM sqlite_master|SQLITE"})
+        "SELECT name FROM sqlite_master|SQLITE",
+        "SELECT name FROM \"hr.projects\"|POSTGRESQL",
+        "SELECT name FROM `hr.projects`|MYSQL"})
     void qualifiedQuotedBracketedAndBacktickedVariantsAreMatchedAsTheDialectDoes(String sql, Dialect dialect) {
         assertThat(types(check(sql, dialect))).contains(ViolationType.TABLE_NOT_ALLOWED);
     }
