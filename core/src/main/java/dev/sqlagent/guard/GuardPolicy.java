@@ -1,6 +1,9 @@
 package dev.sqlagent.guard;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Locale;
@@ -12,9 +15,14 @@ import java.util.Set;
  * What model-written SQL may do: which tables it may read, which columns it may not, whether
  * {@code SELECT *} is allowed, how many rows at most. Immutable; build with {@link #builder()}.
  *
- * <p>Table names are matched case-insensitively after unquoting; a schema-qualified entry
- * ({@code hr.employees}) matches only that schema, a bare entry matches the table in any schema the
- * connection resolves unqualified names to.
+ * <p>Table names are matched after unquoting and case-folding as the dialect does (see
+ * {@code docs/security.md}). A schema-qualified entry ({@code hr.employees}) matches only a reference
+ * qualified with that schema; a bare entry matches only an unqualified reference (the table the
+ * connection resolves unqualified names to), never {@code other_schema.employees}.
+ *
+ * <p>Besides tables: denied columns, whether {@code SELECT *} is allowed, which functions may be called
+ * ({@link FunctionPolicy}), mandatory row filters ({@link RowFilter}), the row cap, and the input
+ * length, nesting and parse-time caps that keep a hostile input from exhausting the guard.
  */
 public final class GuardPolicy {
 
@@ -22,15 +30,29 @@ public final class GuardPolicy {
     public static final int DEFAULT_MAX_ROWS = 1000;
     /** Default cap on the SQL's length in characters. */
     public static final int DEFAULT_MAX_SQL_LENGTH = 20_000;
+    /** Default cap on the nesting of parentheses, beyond which the parser's look-ahead may explode. */
+    public static final int DEFAULT_MAX_NESTING_DEPTH = 24;
+    /** Default cap on the time the parser may take for one SQL. */
+    public static final Duration DEFAULT_PARSE_TIMEOUT = Duration.ofSeconds(2);
 
     private final Set<String> allowedTables;
     private final Map<String, Set<String>> deniedColumns;
     private final boolean allowSelectStar;
     private final int maxRows;
     private final int maxSqlLength;
+    private final Set<String> allowedTablesAsWritten;
+    private final FunctionPolicy functionPolicy;
+    private final List<RowFilter> rowFilters;
+    private final int maxNestingDepth;
+    private final Duration parseTimeout;
 
     private GuardPolicy(Builder b) {
         this.allowedTables = Set.copyOf(b.allowedTables);
+        this.allowedTablesAsWritten = Set.copyOf(b.allowedTablesAsWritten);
+        this.functionPolicy = b.functionPolicy;
+        this.rowFilters = List.copyOf(b.rowFilters);
+        this.maxNestingDepth = b.maxNestingDepth;
+        this.parseTimeout = b.parseTimeout;
         Map<String, Set<String>> denied = new LinkedHashMap<>();
         b.deniedColumns.forEach((t, cs) -> denied.put(t, Set.copyOf(cs)));
         this.deniedColumns = Map.copyOf(denied);
@@ -56,6 +78,11 @@ public final class GuardPolicy {
     public Builder toBuilder() {
         Builder b = new Builder();
         b.allowedTables.addAll(allowedTables);
+        b.allowedTablesAsWritten.addAll(allowedTablesAsWritten);
+        b.functionPolicy = functionPolicy;
+        b.rowFilters.addAll(rowFilters);
+        b.maxNestingDepth = maxNestingDepth;
+        b.parseTimeout = parseTimeout;
         deniedColumns.forEach((t, cs) -> b.deniedColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowSelectStar = allowSelectStar;
         b.maxRows = maxRows;
@@ -88,26 +115,40 @@ public final class GuardPolicy {
         return maxSqlLength;
     }
 
+    /** @return the allowed tables exactly as given to the builder (trimmed), for case-sensitive dialects */
+    Set<String> allowedTablesAsWritten() {
+        return allowedTablesAsWritten;
+    }
+
+    /** @return which functions may be called */
+    public FunctionPolicy functionPolicy() {
+        return functionPolicy;
+    }
+
+    /** @return the mandatory row filters, in the order given */
+    public List<RowFilter> rowFilters() {
+        return rowFilters;
+    }
+
+    /** @return the cap on nesting of parentheses */
+    public int maxNestingDepth() {
+        return maxNestingDepth;
+    }
+
+    /** @return the cap on parse time for one SQL */
+    public Duration parseTimeout() {
+        return parseTimeout;
+    }
+
     /**
+     * Case-insensitive check of a name as written (no dialect folding; the guard itself folds
+     * identifiers as its dialect does). A qualified name needs a qualified entry and a bare name a bare one.
+     *
      * @param table a table name, possibly schema-qualified, any case
      * @return whether the policy allows reading it
      */
     public boolean allowsTable(String table) {
-        String t = normalise(table);
-        if (allowedTables.contains(t)) {
-            return true;
-        }
-        int dot = t.lastIndexOf('.');
-        return dot < 0 ? false : allowedTables.contains(t.substring(dot + 1)) && !hasQualifiedEntries(t.substring(dot + 1));
-    }
-
-    private boolean hasQualifiedEntries(String bare) {
-        for (String a : allowedTables) {
-            if (a.endsWith("." + bare)) {
-                return true;
-            }
-        }
-        return false;
+        return allowedTables.contains(normalise(table));
     }
 
     static String normalise(String name) {
@@ -117,7 +158,8 @@ public final class GuardPolicy {
     @Override
     public String toString() {
         return "GuardPolicy{tables=" + allowedTables + ", deniedColumns=" + deniedColumns
-                + ", selectStar=" + allowSelectStar + ", maxRows=" + maxRows + '}';
+                + ", selectStar=" + allowSelectStar + ", maxRows=" + maxRows + ", functions=" + functionPolicy
+                + ", rowFilters=" + rowFilters.size() + '}';
     }
 
     /** Builds a {@link GuardPolicy}; setters check their arguments and name them. */
@@ -127,6 +169,11 @@ public final class GuardPolicy {
         private boolean allowSelectStar;
         private int maxRows = DEFAULT_MAX_ROWS;
         private int maxSqlLength = DEFAULT_MAX_SQL_LENGTH;
+        private final Set<String> allowedTablesAsWritten = new LinkedHashSet<>();
+        private FunctionPolicy functionPolicy = FunctionPolicy.standard();
+        private final List<RowFilter> rowFilters = new ArrayList<>();
+        private int maxNestingDepth = DEFAULT_MAX_NESTING_DEPTH;
+        private Duration parseTimeout = DEFAULT_PARSE_TIMEOUT;
 
         private Builder() {
         }
@@ -146,6 +193,7 @@ public final class GuardPolicy {
                     throw new IllegalArgumentException("table name must not be blank");
                 }
                 allowedTables.add(normalise(t));
+                allowedTablesAsWritten.add(t.trim());
             }
             return this;
         }
@@ -190,13 +238,58 @@ public final class GuardPolicy {
             return this;
         }
 
+        /** @param functions which functions may be called  @return this */
+        public Builder functionPolicy(FunctionPolicy functions) {
+            this.functionPolicy = Objects.requireNonNull(functions, "functionPolicy");
+            return this;
+        }
+
+        /**
+         * Adds a mandatory row filter {@code column = ?} on every read of {@code table}.
+         *
+         * @param table the table (must also be allowed)
+         * @param column a plain column name
+         * @param value the value bound to the placeholder
+         * @return this
+         * @throws IllegalArgumentException if a name is blank or the column is not a plain identifier
+         */
+        public Builder rowFilter(String table, String column, Object value) {
+            rowFilters.add(new RowFilter(table, column, value));
+            return this;
+        }
+
+        /** @param maxNestingDepth cap on nesting of parentheses, 1 to 200  @return this */
+        public Builder maxNestingDepth(int maxNestingDepth) {
+            if (maxNestingDepth < 1 || maxNestingDepth > 200) {
+                throw new IllegalArgumentException("maxNestingDepth must be in 1..200 but was " + maxNestingDepth);
+            }
+            this.maxNestingDepth = maxNestingDepth;
+            return this;
+        }
+
+        /** @param parseTimeout cap on parse time, positive  @return this */
+        public Builder parseTimeout(Duration parseTimeout) {
+            Objects.requireNonNull(parseTimeout, "parseTimeout");
+            if (parseTimeout.isNegative() || parseTimeout.isZero()) {
+                throw new IllegalArgumentException("parseTimeout must be > 0 but was " + parseTimeout);
+            }
+            this.parseTimeout = parseTimeout;
+            return this;
+        }
+
         /**
          * @return the policy
-         * @throws IllegalStateException if no table is allowed
+         * @throws IllegalStateException if no table is allowed, or a row filter names a table not allowed
          */
         public GuardPolicy build() {
             if (allowedTables.isEmpty()) {
                 throw new IllegalStateException("a guard policy must allow at least one table (allowTables)");
+            }
+            for (RowFilter f : rowFilters) {
+                if (!allowedTables.contains(f.table())) {
+                    throw new IllegalStateException("row filter on table '" + f.table()
+                            + "' which the policy does not allow; allowed: " + allowedTables);
+                }
             }
             return new GuardPolicy(this);
         }

@@ -5,95 +5,308 @@ import dev.sqlagent.execution.SqlStatement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import net.sf.jsqlparser.JSQLParserException;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import net.sf.jsqlparser.expression.Alias;
+import net.sf.jsqlparser.expression.JdbcNamedParameter;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.Statements;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.Join;
+import net.sf.jsqlparser.statement.select.LateralSubSelect;
+import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
-import net.sf.jsqlparser.util.TablesNamesFinder;
+import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
 
 /**
- * The security guard: every candidate SQL passes it before it may run. It parses the SQL, checks it
- * against a {@link GuardPolicy} and returns a {@link GuardVerdict}. Pure and thread-safe.
+ * The security guard: every candidate SQL passes it before it may run. Pure and thread-safe.
+ *
+ * <p>In order: a length cap; a lexical pass that refuses comments of every kind, string literals the
+ * parser and the database may read differently (backslashes, {@code E''}, {@code U&''}, dollar
+ * quoting), placeholders, control and non-ASCII characters outside literals, and parentheses nested
+ * too deeply; a parse on the caller's thread under a time cap; exactly one statement, a query; a walk of
+ * every node of the tree that refuses unknown constructs and resolves every table against the CTEs in
+ * scope; the table, column, star and function rules of the {@link GuardPolicy}; then the rewrite: the
+ * mandatory row filters (bound parameters) and the row cap, and the tree printed back as the SQL to run.
+ *
+ * <p>The SQL that runs is always the guard's own printing of the tree it checked, never the text it was
+ * given.
  */
 public final class SqlGuard {
 
-    private static final SqlGuard INSTANCE = new SqlGuard();
+    private static final String PLACEHOLDER = "sqlagent_p";
 
-    private SqlGuard() {
+    private final ParseRunner parser;
+
+    private SqlGuard(ScheduledExecutorService watchdog) {
+        this.parser = new ParseRunner(watchdog);
     }
 
-    /** @return the guard */
+    /** @return a guard whose parse time-outs are raised by a shared daemon watchdog thread */
     public static SqlGuard create() {
-        return INSTANCE;
+        return DefaultHolder.INSTANCE;
     }
 
     /**
-     * Checks one SQL.
+     * @param watchdog the scheduler on which one periodic sweep raises parse time-outs (the parse itself
+     *                 runs on the caller's thread; the sweep only sets a flag); it must stay running for
+     *                 the guard's lifetime and is not shut down by the guard
+     * @return a guard using it
+     */
+    public static SqlGuard create(ScheduledExecutorService watchdog) {
+        return new SqlGuard(Objects.requireNonNull(watchdog, "watchdog"));
+    }
+
+    private static final class DefaultHolder {
+        private static final SqlGuard INSTANCE = new SqlGuard(defaultWatchdog());
+
+        private static ScheduledExecutorService defaultWatchdog() {
+            ScheduledThreadPoolExecutor ex = new ScheduledThreadPoolExecutor(1, r -> {
+                Thread t = new Thread(r, "sqlagent-guard-watchdog");
+                t.setDaemon(true);
+                return t;
+            });
+            ex.setRemoveOnCancelPolicy(true);
+            return ex;
+        }
+    }
+
+    /**
+     * Checks one SQL. Never throws on hostile input: every failure is a verdict.
      *
      * @param sql the SQL, as cleaned from a model reply
      * @param policy what is allowed
-     * @param dialect the database's dialect (row-limit form, quoting)
-     * @return the verdict, never null
+     * @param dialect the database's dialect (quoting, identifier case, row-limit form)
+     * @return the verdict, never null: {@link GuardVerdict.Accepted} with the SQL to run (rewritten) and
+     *         its parameters, {@link GuardVerdict.Rejected} with every violation found, or
+     *         {@link GuardVerdict.Unparseable} for a syntax error (correctable, never executed)
+     * @throws NullPointerException if an argument is null
      */
     public GuardVerdict check(String sql, GuardPolicy policy, Dialect dialect) {
         Objects.requireNonNull(sql, "sql");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(dialect, "dialect");
-        if (sql.isBlank() || sql.length() > policy.maxSqlLength()) {
-            return new GuardVerdict.Rejected(sql, List.of(new Violation(ViolationType.INPUT_TOO_LONG,
-                    sql.isBlank() ? "" : sql.substring(0, 40), "SQL is empty or longer than " + policy.maxSqlLength())));
+        if (sql.isBlank()) {
+            return reject(sql, ViolationType.INPUT_TOO_LONG, "", "SQL is empty");
         }
+        if (sql.length() > policy.maxSqlLength()) {
+            return reject(sql, ViolationType.INPUT_TOO_LONG, sql.substring(0, 40),
+                    "SQL is longer than " + policy.maxSqlLength() + " characters");
+        }
+        SqlScanner.Result scan = SqlScanner.scan(sql, policy.maxNestingDepth());
+        if (scan.violation() != null) {
+            return new GuardVerdict.Rejected(sql, List.of(scan.violation()));
+        }
+        try {
+            return checkParsed(sql, policy, dialect);
+        } catch (StackOverflowError e) {
+            return reject(sql, ViolationType.NESTING_TOO_DEEP, SqlScanner.fragment(sql, 0),
+                    "expression nested too deeply to analyse");
+        }
+    }
+
+    private GuardVerdict checkParsed(String sql, GuardPolicy policy, Dialect dialect) {
         Statements statements;
         try {
-            statements = CCJSqlParserUtil.parseStatements(sql);
-        } catch (JSQLParserException e) {
-            return new GuardVerdict.Unparseable(sql, shorten(String.valueOf(e.getMessage())));
+            statements = parser.parse(sql, dialect, policy.parseTimeout());
+        } catch (ParseRunner.TimedOut e) {
+            return reject(sql, ViolationType.PARSE_TIMEOUT, SqlScanner.fragment(sql, 0),
+                    "parsing took longer than " + policy.parseTimeout().toMillis() + " ms");
+        } catch (ParseRunner.Failed e) {
+            return new GuardVerdict.Unparseable(sql, AstAnalyzer.shorten(e.getMessage()));
         }
-        if (statements.size() != 1) {
-            return new GuardVerdict.Rejected(sql, List.of(new Violation(ViolationType.MULTIPLE_STATEMENTS,
-                    String.valueOf(statements.size()), "exactly one statement is allowed")));
-        }
-        Statement st = statements.get(0);
-        if (!(st instanceof Select)) {
-            return new GuardVerdict.Rejected(sql, List.of(new Violation(ViolationType.NOT_A_QUERY,
-                    st.getClass().getSimpleName(), "only queries are allowed")));
-        }
-        Set<String> tables = new LinkedHashSet<>();
-        List<Violation> violations = new ArrayList<>();
-        Set<String> found;
-        try {
-            found = TablesNamesFinder.findTables(sql);
-        } catch (JSQLParserException e) {
-            return new GuardVerdict.Unparseable(sql, shorten(String.valueOf(e.getMessage())));
-        }
-        for (String t : found) {
-            String name = unquote(t);
-            tables.add(name);
-            if (!policy.allowsTable(name)) {
-                violations.add(new Violation(ViolationType.TABLE_NOT_ALLOWED, name, "table is not allowed: " + name));
+        List<Statement> list = new ArrayList<>();
+        for (Statement s : statements) {
+            if (s != null) {
+                list.add(s);
             }
         }
+        if (list.size() != 1) {
+            return reject(sql, ViolationType.MULTIPLE_STATEMENTS, String.valueOf(list.size()),
+                    "exactly one statement is allowed but found " + list.size());
+        }
+        Statement statement = list.get(0);
+        if (!(statement instanceof PlainSelect || statement instanceof SetOperationList
+                || statement instanceof ParenthesedSelect) || statement instanceof LateralSubSelect) {
+            return reject(sql, ViolationType.NOT_A_QUERY, statement.getClass().getSimpleName() + ": "
+                    + AstAnalyzer.shorten(String.valueOf(statement)), "only queries are allowed");
+        }
+        Select select = (Select) statement;
+        AstAnalyzer analysis = new AstAnalyzer(policy, dialect);
+        analysis.analyse(select);
+        List<Violation> violations = new ArrayList<>(analysis.violations);
+        Set<String> tables = new LinkedHashSet<>();
+        for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
+            tables.add(ref.key());
+        }
+        checkColumnsAndStars(analysis, policy, tables, violations);
         if (!violations.isEmpty()) {
             return new GuardVerdict.Rejected(sql, violations);
         }
-        return new GuardVerdict.Accepted(sql, SqlStatement.of(sql), tables, Set.of());
-    }
-
-    private static String unquote(String name) {
-        StringBuilder sb = new StringBuilder();
-        for (char c : name.toCharArray()) {
-            if (c != '"' && c != '`' && c != '[' && c != ']') {
-                sb.append(c);
+        List<Object> values = new ArrayList<>();
+        Set<String> columns = readColumns(analysis, policy, tables);
+        for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
+            for (RowFilter filter : policy.rowFilters()) {
+                if (filter.table().equals(ref.key())) {
+                    if (!applyRowFilter(ref, filter, values.size(), dialect)) {
+                        return reject(sql, ViolationType.ROW_FILTER, ref.table().toString(),
+                                "the row filter on " + ref.key() + " cannot be applied here");
+                    }
+                    values.add(filter.value());
+                    columns.add(ref.key() + "." + filter.column());
+                }
             }
         }
-        return sb.toString().toLowerCase(java.util.Locale.ROOT);
+        Select limited = RowLimiter.apply(select, dialect, policy.maxRows());
+        String printed = limited.toString();
+        List<Object> parameters = List.of();
+        if (!values.isEmpty()) {
+            List<Integer> order = new ArrayList<>();
+            printed = SqlScanner.positionalise(printed, PLACEHOLDER, order);
+            List<Object> bound = new ArrayList<>();
+            for (int index : order) {
+                bound.add(values.get(index));
+            }
+            if (order.size() != values.size()) {
+                return reject(sql, ViolationType.ROW_FILTER, "", "row filter placeholders were lost in printing");
+            }
+            parameters = bound;
+        }
+        return new GuardVerdict.Accepted(sql, new SqlStatement(printed, parameters), tables, columns);
     }
 
-    private static String shorten(String s) {
-        String oneLine = s.replaceAll("\\s+", " ").trim();
-        return oneLine.length() > 300 ? oneLine.substring(0, 300) + "…" : oneLine;
+    /**
+     * Denied columns, conservatively: a column named like a denied column of a table the query reads is
+     * refused unless its qualifier names something else; a bare column named like such a table or its
+     * alias (a whole-row reference) is refused; a star that may expand over such a table is refused, as
+     * is a NATURAL join next to one.
+     */
+    private static void checkColumnsAndStars(AstAnalyzer analysis, GuardPolicy policy, Set<String> tables,
+                                             List<Violation> violations) {
+        Map<String, Set<String>> denied = policy.deniedColumns();
+        Set<String> deniedTables = new LinkedHashSet<>();
+        for (String t : tables) {
+            if (denied.containsKey(t)) {
+                deniedTables.add(t);
+            }
+        }
+        if (!policy.allowSelectStar()) {
+            for (AllColumns star : analysis.stars) {
+                violations.add(new Violation(ViolationType.SELECT_STAR, star.toString(),
+                        "SELECT * is not allowed; name the columns"));
+            }
+        }
+        if (deniedTables.isEmpty()) {
+            return;
+        }
+        for (Column column : analysis.columns) {
+            String nameCi = Names.unquote(column.getColumnName()).toLowerCase(java.util.Locale.ROOT);
+            Table q = column.getTable();
+            String qualifier = q == null || q.getName() == null ? null
+                    : Names.unquote(q.getName()).toLowerCase(java.util.Locale.ROOT);
+            for (String t : deniedTables) {
+                Set<String> names = namesOf(t, analysis);
+                boolean mayBeT = qualifier == null || names.contains(qualifier);
+                if (mayBeT && denied.get(t).contains(nameCi)) {
+                    violations.add(new Violation(ViolationType.COLUMN_DENIED, column.toString(),
+                            "column is denied: " + t + "." + nameCi));
+                } else if (qualifier == null && names.contains(nameCi)) {
+                    violations.add(new Violation(ViolationType.COLUMN_DENIED, column.toString(),
+                            "whole-row reference to " + t + ", which has denied columns"));
+                }
+            }
+        }
+        for (AllColumns star : analysis.stars) {
+            String qualifier = star instanceof AllTableColumns && ((AllTableColumns) star).getTable() != null
+                    ? Names.unquote(((AllTableColumns) star).getTable().getName()).toLowerCase(java.util.Locale.ROOT)
+                    : null;
+            for (String t : deniedTables) {
+                if (qualifier == null || namesOf(t, analysis).contains(qualifier)) {
+                    violations.add(new Violation(ViolationType.COLUMN_DENIED, star.toString(),
+                            "* would read the denied columns of " + t));
+                }
+            }
+        }
+        if (analysis.naturalJoin) {
+            violations.add(new Violation(ViolationType.COLUMN_DENIED, "NATURAL JOIN",
+                    "NATURAL JOIN next to a table with denied columns"));
+        }
+    }
+
+    /** Every name (the table's own, any alias given to it) that may stand for table {@code key}. */
+    private static Set<String> namesOf(String key, AstAnalyzer analysis) {
+        Set<String> names = new LinkedHashSet<>();
+        names.add(key);
+        names.add(key.substring(key.lastIndexOf('.') + 1));
+        for (Map.Entry<String, Set<String>> e : analysis.qualifiers.entrySet()) {
+            if (e.getValue().contains(key)) {
+                names.add(e.getKey().replace(Names.UNMATCHABLE, "").toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        return names;
+    }
+
+    /** Best effort: qualified columns through their alias, bare ones when the query reads one table. */
+    private static Set<String> readColumns(AstAnalyzer analysis, GuardPolicy policy, Set<String> tables) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Column column : analysis.columns) {
+            String name = Names.unquote(column.getColumnName()).toLowerCase(java.util.Locale.ROOT);
+            Table q = column.getTable();
+            if (q == null || q.getName() == null) {
+                if (tables.size() == 1) {
+                    out.add(tables.iterator().next() + "." + name);
+                }
+                continue;
+            }
+            Set<String> keys = analysis.qualifiers.get(Names.unquote(q.getName()).toLowerCase(java.util.Locale.ROOT));
+            if (keys != null && keys.size() == 1 && tables.contains(keys.iterator().next())) {
+                out.add(keys.iterator().next() + "." + name);
+            }
+        }
+        return out;
+    }
+
+    /** Replaces the table by {@code (SELECT * FROM table WHERE table.column = :p) AS alias}. */
+    private static boolean applyRowFilter(AstAnalyzer.TableRef ref, RowFilter filter, int index, Dialect dialect) {
+        Table original = ref.table();
+        Table inner = new Table(original.getNameParts());
+        PlainSelect body = new PlainSelect();
+        body.addSelectItems(List.of(new SelectItem<>(new AllColumns())));
+        body.setFromItem(inner);
+        body.setWhere(new EqualsTo(new Column(new Table(original.getNameParts()), filter.column()),
+                new JdbcNamedParameter(PLACEHOLDER + index)));
+        ParenthesedSelect derived = new ParenthesedSelect();
+        derived.setSelect(body);
+        String aliasName = original.getAlias() != null ? original.getAlias().getName() : original.getName();
+        derived.setAlias(new Alias(aliasName, dialect != Dialect.ORACLE));
+        Object parent = ref.parent();
+        if (parent instanceof PlainSelect && ((PlainSelect) parent).getFromItem() == original) {
+            ((PlainSelect) parent).setFromItem(derived);
+            return true;
+        }
+        if (parent instanceof Join && ((Join) parent).getFromItem() == original) {
+            ((Join) parent).setFromItem(derived);
+            return true;
+        }
+        if (parent instanceof ParenthesedFromItem && ((ParenthesedFromItem) parent).getFromItem() == original) {
+            ((ParenthesedFromItem) parent).setFromItem((FromItem) derived);
+            return true;
+        }
+        return false;
+    }
+
+    private static GuardVerdict reject(String sql, ViolationType type, String fragment, String message) {
+        return new GuardVerdict.Rejected(sql, List.of(new Violation(type, fragment, message)));
     }
 }

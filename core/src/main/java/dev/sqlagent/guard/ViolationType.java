@@ -29,5 +29,21 @@ public enum ViolationType {
     /** A CTE that writes (INSERT/UPDATE/DELETE inside WITH). */
     WRITABLE_CTE,
     /** Parsing took longer than the policy allows. */
-    PARSE_TIMEOUT
+    PARSE_TIMEOUT,
+    /**
+     * A character the guard does not accept outside string literals: a control character, a non-ASCII
+     * character (look-alike identifiers), a JDBC escape brace.
+     */
+    SUSPICIOUS_CHARACTER,
+    /** A placeholder ({@code ?}, {@code :name}) or a session variable ({@code @x}, {@code @@x}) in the SQL. */
+    PARAMETER,
+    /** Parentheses or expressions nested deeper than the guard parses safely. */
+    NESTING_TOO_DEEP,
+    /**
+     * A construct the guard does not analyse (and therefore refuses rather than let through unchecked):
+     * {@code VALUES}, {@code PIVOT}, {@code CONNECT BY}, vendor clauses, …
+     */
+    UNSUPPORTED_CONSTRUCT,
+    /** A mandatory row filter could not be applied where the filtered table is read. */
+    ROW_FILTER
 }

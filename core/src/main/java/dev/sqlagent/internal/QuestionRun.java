@@ -339,7 +339,7 @@ public final class QuestionRun {
                 if (values.isEmpty()) {
                     fallback = "metric " + tool.name() + ": arguments missing or of the wrong type " + args;
                 } else {
-                    GuardVerdict v = config.guard().check(tool.jdbcSql(), policy, config.dialect());
+                    GuardVerdict v = config.guard().check(tool.checkedSql(), policy, config.dialect());
                     events.add(new TraceEvent.GuardChecked(0, 0, v));
                     if (!(v instanceof GuardVerdict.Accepted)) {
                         fallback = "metric " + tool.name() + " was refused by the guard";

@@ -74,14 +74,16 @@ public final class MetricTool {
     private final String description;
     private final String sql;
     private final String jdbcSql;
+    private final String checkedSql;
     private final List<String> placeholderOrder;
     private final Map<String, Parameter> parameters;
 
-    private MetricTool(Builder b, String jdbcSql, List<String> order) {
+    private MetricTool(Builder b, String jdbcSql, String checkedSql, List<String> order) {
         this.name = b.name;
         this.description = b.description;
         this.sql = b.sql;
         this.jdbcSql = jdbcSql;
+        this.checkedSql = checkedSql;
         this.placeholderOrder = List.copyOf(order);
         this.parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
     }
@@ -109,6 +111,14 @@ public final class MetricTool {
     /** @return the template with {@code ?} in place of each placeholder */
     public String jdbcSql() {
         return jdbcSql;
+    }
+
+    /**
+     * @return the template with {@code NULL} in place of each placeholder: what the guard checks (the
+     *     guard refuses {@code ?} in model-written SQL, and a literal keeps the template's shape)
+     */
+    public String checkedSql() {
+        return checkedSql;
     }
 
     /** @return the declared parameters in order */
@@ -233,12 +243,14 @@ public final class MetricTool {
             }
             List<String> order = new ArrayList<>();
             StringBuilder jdbc = new StringBuilder();
+            StringBuilder checked = new StringBuilder();
             int i = 0;
             char quote = 0;
             while (i < sql.length()) {
                 char c = sql.charAt(i);
                 if (quote != 0) {
                     jdbc.append(c);
+                    checked.append(c);
                     if (c == quote) {
                         quote = 0;
                     }
@@ -246,9 +258,11 @@ public final class MetricTool {
                 } else if (c == '\'' || c == '"') {
                     quote = c;
                     jdbc.append(c);
+                    checked.append(c);
                     i++;
                 } else if (c == ':' && i + 1 < sql.length() && sql.charAt(i + 1) == ':') {
                     jdbc.append("::");
+                    checked.append("::");
                     i += 2;
                 } else if (c == ':' && i + 1 < sql.length() && Character.isJavaIdentifierStart(sql.charAt(i + 1))) {
                     int j = i + 1;
@@ -261,9 +275,11 @@ public final class MetricTool {
                     }
                     order.add(p);
                     jdbc.append('?');
+                    checked.append("NULL");
                     i = j;
                 } else {
                     jdbc.append(c);
+                    checked.append(c);
                     i++;
                 }
             }
@@ -272,7 +288,7 @@ public final class MetricTool {
             if (!unused.isEmpty()) {
                 throw new IllegalStateException("metric '" + name + "' declares unused parameter(s) " + unused);
             }
-            return new MetricTool(this, jdbc.toString(), order);
+            return new MetricTool(this, jdbc.toString(), checked.toString(), order);
         }
     }
 }

@@ -1,0 +1,421 @@
+package dev.sqlagent.guard;
+
+import dev.sqlagent.Dialect;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.sf.jsqlparser.expression.Alias;
+import net.sf.jsqlparser.expression.AnalyticExpression;
+import net.sf.jsqlparser.expression.DateUnitExpression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.JdbcNamedParameter;
+import net.sf.jsqlparser.expression.JdbcParameter;
+import net.sf.jsqlparser.expression.NumericBind;
+import net.sf.jsqlparser.expression.UserVariable;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.Join;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.TableFunction;
+import net.sf.jsqlparser.statement.select.WithItem;
+
+/**
+ * Walks every object of a parsed statement (by reflection over JSqlParser's fields, so that no node is
+ * skipped the way a hand-written visitor can skip one) and collects what the policy checks: each table
+ * reference resolved against the CTEs in lexical scope, each column, each star, each function call.
+ *
+ * <p>Fail-closed: a node of a class not on {@link NodeClasses#ALLOWED} is a violation, so a construct the
+ * guard was not written for is refused rather than let through unchecked. Not thread-safe: one per check.
+ */
+final class AstAnalyzer {
+
+    private static final ClassValue<Field[]> FIELDS = new ClassValue<>() {
+        @Override
+        protected Field[] computeValue(Class<?> type) {
+            List<Field> fields = new ArrayList<>();
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                for (Field f : c.getDeclaredFields()) {
+                    int m = f.getModifiers();
+                    if (Modifier.isStatic(m) || Modifier.isTransient(m) || f.getType().isPrimitive()
+                            || f.getType() == String.class || f.getName().equals("resolvedTable")) {
+                        continue;
+                    }
+                    f.setAccessible(true);
+                    fields.add(f);
+                }
+            }
+            return fields.toArray(new Field[0]);
+        }
+    };
+
+    /** A reference to a real table (not a CTE): where it sits, so a row filter can replace it. */
+    record TableRef(Table table, Object parent, String key) {
+    }
+
+    private static final class Scope {
+        private final Scope outer;
+        private final Set<String> ctes = new HashSet<>();
+
+        Scope(Scope outer) {
+            this.outer = outer;
+        }
+
+        boolean has(String name) {
+            for (Scope s = this; s != null; s = s.outer) {
+                if (s.ctes.contains(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private final GuardPolicy policy;
+    private final Dialect dialect;
+    private final Set<Object> visited = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    final List<Violation> violations = new ArrayList<>();
+    final List<TableRef> tableRefs = new ArrayList<>();
+    final List<Column> columns = new ArrayList<>();
+    final List<AllColumns> stars = new ArrayList<>();
+    /** Folded alias or table name to the table keys it may stand for. */
+    final Map<String, Set<String>> qualifiers = new HashMap<>();
+    boolean naturalJoin;
+
+    AstAnalyzer(GuardPolicy policy, Dialect dialect) {
+        this.policy = policy;
+        this.dialect = dialect;
+    }
+
+    void analyse(Select statement) {
+        walk(statement, null, new Scope(null));
+    }
+
+    private void violation(ViolationType type, String fragment, String message) {
+        if (violations.size() < 20) {
+            violations.add(new Violation(type, fragment == null ? "" : shorten(fragment), message));
+        }
+    }
+
+    private static final int IGNORE = 0;
+    private static final int COLLECTION = 1;
+    private static final int FOREIGN_COLLECTION = 2;
+    private static final int MAP = 3;
+    private static final int NODE = 4;
+    private static final int UNKNOWN_NODE = 5;
+    private static final int UNKNOWN_COLLECTION = 6;
+
+    /** What each runtime class is to the walk, computed once per class. */
+    private static final ClassValue<Integer> KIND = new ClassValue<>() {
+        @Override
+        protected Integer computeValue(Class<?> cls) {
+            String cn = cls.getName();
+            boolean ours = cn.startsWith("net.sf.jsqlparser.");
+            if (Collection.class.isAssignableFrom(cls)) {
+                if (!ours) {
+                    return FOREIGN_COLLECTION;
+                }
+                return NodeClasses.ALLOWED.contains(cls) ? COLLECTION : UNKNOWN_COLLECTION;
+            }
+            if (Map.class.isAssignableFrom(cls)) {
+                return MAP;
+            }
+            if (!ours || cls.isEnum() || Enum.class.isAssignableFrom(cls) || cn.startsWith("net.sf.jsqlparser.parser.")) {
+                return IGNORE;
+            }
+            return NodeClasses.ALLOWED.contains(cls) ? NODE : UNKNOWN_NODE;
+        }
+    };
+
+    private void walk(Object node, Object parent, Scope scope) {
+        if (node == null) {
+            return;
+        }
+        Class<?> cls = node.getClass();
+        int kind = KIND.get(cls);
+        switch (kind) {
+            case IGNORE:
+                return;
+            case UNKNOWN_COLLECTION:
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, cls.getSimpleName(),
+                        "the guard does not analyse " + cls.getSimpleName());
+                return;
+            case COLLECTION:
+            case FOREIGN_COLLECTION:
+                for (Object o : (Collection<?>) node) {
+                    walk(o, parent, scope);
+                }
+                return;
+            case MAP:
+                for (Object o : ((Map<?, ?>) node).values()) {
+                    walk(o, parent, scope);
+                }
+                return;
+            default:
+                break;
+        }
+        if (!visited.add(node)) {
+            return;
+        }
+        if (node instanceof JdbcParameter || node instanceof JdbcNamedParameter || node instanceof UserVariable
+                || node instanceof NumericBind) {
+            violation(ViolationType.PARAMETER, node.toString(), "placeholders and variables are not allowed");
+            return;
+        }
+        if (node instanceof TableFunction) {
+            violation(ViolationType.TABLE_FUNCTION, node.toString(), "table functions are not allowed in FROM");
+            return;
+        }
+        if (kind == UNKNOWN_NODE) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, cls.getSimpleName() + ": " + node,
+                    "the guard does not analyse " + cls.getSimpleName());
+            return;
+        }
+        if (node instanceof Select) {
+            visitSelect((Select) node, scope);
+        } else if (node instanceof Table) {
+            visitTable((Table) node, parent, scope);
+        } else if (node instanceof Column) {
+            Column column = (Column) node;
+            columns.add(column);
+            checkColumnName(column);
+            walk(column.getArrayConstructor(), column, scope);
+        } else if (node instanceof DateUnitExpression) {
+            // a bare YEAR, DAY, … is read as a date unit but is a column to the database
+            Column column = new Column(node.toString());
+            columns.add(column);
+        } else if (node instanceof AllTableColumns) {
+            stars.add((AllTableColumns) node);
+            walkFields(node, scope, "table");
+        } else if (node instanceof AllColumns) {
+            if (!(parent instanceof Function)) {
+                stars.add((AllColumns) node);
+            }
+            walkFields(node, scope, null);
+        } else if (node instanceof Function) {
+            checkFunction(((Function) node).getMultipartName(), node);
+            walkFields(node, scope, null);
+        } else if (node instanceof AnalyticExpression) {
+            String name = ((AnalyticExpression) node).getName();
+            checkFunction(name == null ? List.of() : List.of(name), node);
+            walkFields(node, scope, null);
+        } else {
+            if (node instanceof Join && ((Join) node).isNatural()) {
+                naturalJoin = true;
+            }
+            walkFields(node, scope, null);
+        }
+    }
+
+    private void walkFields(Object node, Scope scope, String skip) {
+        for (Field f : FIELDS.get(node.getClass())) {
+            if (skip != null && f.getName().equals(skip)) {
+                continue;
+            }
+            Object value;
+            try {
+                value = f.get(node);
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException("cannot read " + f, e);
+            }
+            walk(value, node, scope);
+        }
+    }
+
+    private void visitSelect(Select select, Scope outer) {
+        Scope scope = outer;
+        List<WithItem<?>> with = select.getWithItemsList();
+        if (with != null && !with.isEmpty()) {
+            scope = visitWith(with, outer);
+        }
+        if (select.getForMode() != null || select.getForUpdateTable() != null
+                || select.getForUpdateTables() != null && !select.getForUpdateTables().isEmpty()
+                || select.getForUpdate() != null || select.getWait() != null || select.isSkipLocked()
+                || select.isNoWait()) {
+            violation(ViolationType.LOCKING_CLAUSE, "FOR " + select.getForMode(), "locking clauses are not allowed");
+        }
+        if (select.getForClause() != null || select.getIsolation() != null
+                || select.getMySqlProcedureAnalyse() != null || select.getOption() != null
+                || select.getLimitBy() != null || select.getInterpolate() != null && !select.getInterpolate().isEmpty()) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, select.toString(), "vendor clause not supported");
+        }
+        if (select instanceof PlainSelect) {
+            PlainSelect ps = (PlainSelect) select;
+            if (ps.getIntoTables() != null && !ps.getIntoTables().isEmpty() || ps.getIntoTempTable() != null
+                    || ps.getMySqlSelectIntoClause() != null) {
+                violation(ViolationType.INTO_CLAUSE, "INTO", "SELECT … INTO and INTO OUTFILE/DUMPFILE are not allowed");
+            }
+            if (ps.getOracleHierarchical() != null || ps.getKsqlWindow() != null || ps.isEmitChanges()
+                    || ps.getSettings() != null && !ps.getSettings().isEmpty()
+                    || ps.getLateralViews() != null && !ps.getLateralViews().isEmpty()
+                    || ps.getPreferringClause() != null || ps.getOracleHint() != null || ps.getForXmlPath() != null
+                    || ps.getFirst() != null || ps.getSkip() != null || ps.getOptimizeFor() != null
+                    || ps.getSampleClause() != null || ps.isUsingFinal() || ps.getPreWhere() != null) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, "PlainSelect", "vendor clause not supported");
+            }
+        }
+        if (select instanceof ParenthesedSelect) {
+            ParenthesedSelect ps = (ParenthesedSelect) select;
+            if (ps.getPivot() != null || ps.getUnPivot() != null || ps.getSampleClause() != null) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, "PIVOT", "PIVOT/UNPIVOT/TABLESAMPLE not supported");
+            }
+        }
+        if (select.getPivot() != null || select.getUnPivot() != null) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, "PIVOT", "PIVOT/UNPIVOT not supported");
+        }
+        walkFields(select, scope, "withItemsList");
+    }
+
+    /**
+     * CTE scoping, conservative for every dialect: inside a CTE body only the CTEs defined before it are
+     * CTE references (and itself, under RECURSIVE); any other name is read as a real table and checked,
+     * so a CTE named like a forbidden table that reads that table is refused whichever way the database
+     * resolves the inner name.
+     */
+    private Scope visitWith(List<WithItem<?>> with, Scope outer) {
+        Scope scope = new Scope(outer);
+        boolean recursive = false;
+        for (WithItem<?> w : with) {
+            recursive |= w.isRecursive();
+        }
+        for (WithItem<?> w : with) {
+            if (w == null || !visited.add(w)) {
+                continue;
+            }
+            Alias alias = w.getAlias();
+            String name = alias == null || alias.getName() == null ? null : Names.fold(alias.getName(), dialect);
+            if (name == null) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, w.toString(), "a CTE without a name");
+                continue;
+            }
+            if (w.getWithFunctionDeclaration() != null || w.getSearchClause() != null || w.getCycleClause() != null) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, w.toString(), "CTE clause not supported");
+            }
+            Object body = w.getParenthesedStatement();
+            if (!(body instanceof ParenthesedSelect)) {
+                violation(ViolationType.WRITABLE_CTE, w.toString(), "a CTE that writes is not allowed");
+                continue;
+            }
+            if (recursive) {
+                scope.ctes.add(name);
+            }
+            walk(body, w, scope);
+            scope.ctes.add(name);
+        }
+        return scope;
+    }
+
+    private void visitTable(Table table, Object parent, Scope scope) {
+        String name = table.getName();
+        List<String> written = table.getNameParts();
+        if (name == null || written == null || written.isEmpty() || table.isTableVariable()) {
+            violation(ViolationType.TABLE_NOT_ALLOWED, String.valueOf(table), "variable or nameless table");
+            return;
+        }
+        if (table.getPivot() != null || table.getUnPivot() != null || table.getSampleClause() != null
+                || table.getTimeTravel() != null) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, table.toString(), "PIVOT/UNPIVOT/TABLESAMPLE/time travel");
+        }
+        // name parts come innermost first: table, schema, database, server
+        List<String> parts = new ArrayList<>();
+        for (int i = written.size() - 1; i >= 0; i--) {
+            String p = written.get(i) == null ? "" : written.get(i);
+            if (Names.isQuoted(p) && Names.unquote(p).indexOf('.') >= 0) {
+                // "hr.salary" is one table named with a dot, not schema hr: never let it match hr.salary
+                violation(ViolationType.TABLE_NOT_ALLOWED, table.getFullyQualifiedName(),
+                        "a quoted table name containing a dot is not allowed: " + table.getFullyQualifiedName());
+                return;
+            }
+            if (!Names.isQuoted(p) && p.indexOf('@') >= 0) {
+                violation(ViolationType.TABLE_NOT_ALLOWED, table.getFullyQualifiedName(),
+                        "database links are not allowed: " + table.getFullyQualifiedName());
+                return;
+            }
+            parts.add(p);
+        }
+        String folded = Names.fold(name, dialect);
+        Alias alias = table.getAlias();
+        if (parts.size() == 1 && scope.has(folded)) {
+            addQualifier(alias, folded, "cte:" + folded);
+            return;
+        }
+        StringBuilder key = new StringBuilder();
+        StringBuilder exact = new StringBuilder();
+        for (String p : parts) {
+            if (key.length() > 0) {
+                key.append('.');
+                exact.append('.');
+            }
+            key.append(Names.fold(p, dialect));
+            exact.append(Names.exact(p));
+        }
+        String k = key.toString();
+        boolean allowed = dialect.isMySqlFamily()
+                ? policy.allowedTablesAsWritten().contains(exact.toString())
+                : policy.allowedTables().contains(k);
+        if (!allowed) {
+            violation(ViolationType.TABLE_NOT_ALLOWED, table.getFullyQualifiedName(),
+                    "table is not allowed: " + table.getFullyQualifiedName());
+            return;
+        }
+        tableRefs.add(new TableRef(table, parent, k));
+        addQualifier(alias, folded, k);
+        if (parts.size() > 1) {
+            addQualifier(null, k, k);
+        }
+    }
+
+    private void addQualifier(Alias alias, String tableName, String key) {
+        if (alias != null && alias.getName() != null) {
+            qualifiers.computeIfAbsent(Names.fold(alias.getName(), dialect), x -> new LinkedHashSet<>()).add(key);
+            if (alias.getAliasColumns() != null && !alias.getAliasColumns().isEmpty()) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, alias.toString(), "column aliases on a table");
+            }
+        }
+        qualifiers.computeIfAbsent(tableName, x -> new LinkedHashSet<>()).add(key);
+    }
+
+    private void checkColumnName(Column column) {
+        String name = column.getColumnName();
+        if (name == null) {
+            return;
+        }
+        String n = Names.fold(name, dialect);
+        if (n.equals("nextval") || n.equals("currval")) {
+            violation(ViolationType.FUNCTION_NOT_ALLOWED, column.toString(), "sequence access is not allowed");
+        }
+    }
+
+    private void checkFunction(List<String> nameParts, Object node) {
+        List<String> parts = new ArrayList<>();
+        if (nameParts != null) {
+            for (String p : nameParts) {
+                if (p != null) {
+                    parts.add(Names.unquote(p));
+                }
+            }
+        }
+        if (!policy.functionPolicy().allows(parts, dialect)) {
+            violation(ViolationType.FUNCTION_NOT_ALLOWED, String.join(".", parts),
+                    "function not allowed: " + String.join(".", parts));
+        }
+    }
+
+    static String shorten(String s) {
+        String oneLine = s.replaceAll("\\s+", " ").trim();
+        return oneLine.length() > 120 ? oneLine.substring(0, 120) + "…" : oneLine;
+    }
+}

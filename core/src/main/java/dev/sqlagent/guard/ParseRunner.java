@@ -1,0 +1,89 @@
+package dev.sqlagent.guard;
+
+import dev.sqlagent.Dialect;
+import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
+import net.sf.jsqlparser.parser.CCJSqlParser;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.parser.ParseException;
+import net.sf.jsqlparser.parser.TokenMgrException;
+import net.sf.jsqlparser.statement.Statements;
+
+/**
+ * Parses on the caller's thread. JSqlParser's own {@code CCJSqlParserUtil.parse} starts a thread per
+ * call to enforce its time-out; here a shared {@link ParseWatchdog} only raises the parser's
+ * {@code interrupted} flag when the time is up, which the parser polls and stops on.
+ */
+final class ParseRunner {
+
+    /** The parser ran out of time. */
+    static final class TimedOut extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        TimedOut() {
+            super("parse time-out", null, false, false);
+        }
+    }
+
+    /** The SQL does not parse. */
+    static final class Failed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Failed(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private final ParseWatchdog watchdog;
+
+    ParseRunner(ScheduledExecutorService scheduler) {
+        this.watchdog = new ParseWatchdog(scheduler);
+    }
+
+    Statements parse(String sql, Dialect dialect, Duration timeout) throws TimedOut, Failed {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            return parseOnce(sql, dialect, false, deadline);
+        } catch (Failed simple) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new TimedOut();
+            }
+            // the simple grammar refuses some valid SQL; the complex one accepts more, more slowly
+            try {
+                return parseOnce(sql, dialect, true, deadline);
+            } catch (Failed complex) {
+                throw simple;
+            }
+        }
+    }
+
+    private Statements parseOnce(String sql, Dialect dialect, boolean complex, long deadlineNanos)
+            throws TimedOut, Failed {
+        CCJSqlParser parser = CCJSqlParserUtil.newParser(sql)
+                .withAllowComplexParsing(complex)
+                .withSquareBracketQuotation(dialect == Dialect.SQLSERVER);
+        watchdog.watch(parser, deadlineNanos);
+        Statements statements;
+        try {
+            statements = parser.Statements();
+        } catch (ParseException | TokenMgrException e) {
+            if (parser.interrupted) {
+                throw new TimedOut();
+            }
+            throw new Failed(String.valueOf(e.getMessage()));
+        } catch (RuntimeException e) {
+            if (parser.interrupted) {
+                throw new TimedOut();
+            }
+            throw new Failed(e.getClass().getSimpleName() + ": " + e.getMessage());
+        } finally {
+            watchdog.release(parser);
+        }
+        if (parser.interrupted) {
+            // an interrupted parse may return a truncated tree: never use it
+            throw new TimedOut();
+        }
+        return statements;
+    }
+}

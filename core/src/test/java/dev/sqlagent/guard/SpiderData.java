@@ -1,0 +1,104 @@
+package dev.sqlagent.guard;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the shared Spider dev data: schemas, gold SQL, model predictions, SQLite files. */
+final class SpiderData {
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** One question's SQL. */
+    record Query(int id, String db, String sql) {
+    }
+
+    private SpiderData() {
+    }
+
+    static Path root() {
+        String project = System.getProperty("sqlagent.projectRoot", "../");
+        return Path.of(project).resolve("../shared/data").normalize();
+    }
+
+    static Path spider() {
+        return root().resolve("spider-dev");
+    }
+
+    static Path sqlite(String db) {
+        return spider().resolve("sqlite").resolve(db + ".sqlite");
+    }
+
+    /** @return table names (as written) per database, from tables.json */
+    static Map<String, List<String>> tables() throws IOException {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        try (JsonParser p = JSON.createParser(spider().resolve("tables.json").toFile())) {
+            p.nextToken(); // [
+            while (p.nextToken() == JsonToken.START_OBJECT) {
+                String db = null;
+                List<String> tables = new ArrayList<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    p.nextToken();
+                    if (field.equals("db_id")) {
+                        db = p.getText();
+                    } else if (field.equals("table_names_original")) {
+                        while (p.nextToken() != JsonToken.END_ARRAY) {
+                            tables.add(p.getText());
+                        }
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+                out.put(db, tables);
+            }
+        }
+        return out;
+    }
+
+    static List<Query> gold() throws IOException {
+        return queries(spider().resolve("dev.jsonl"), "gold_sql");
+    }
+
+    static List<Query> predictions(String file) throws IOException {
+        return queries(spider().resolve("predictions").resolve(file), "predicted_sql");
+    }
+
+    private static List<Query> queries(Path file, String sqlField) throws IOException {
+        List<Query> out = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (line.isBlank()) {
+                continue;
+            }
+            int id = -1;
+            String db = null;
+            String sql = null;
+            try (JsonParser p = JSON.createParser(line)) {
+                p.nextToken();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    p.nextToken();
+                    if (field.equals("id")) {
+                        id = p.getIntValue();
+                    } else if (field.equals("db_id")) {
+                        db = p.getText();
+                    } else if (field.equals(sqlField)) {
+                        sql = p.getText();
+                    } else {
+                        p.skipChildren();
+                    }
+                }
+            }
+            out.add(new Query(id, db, sql));
+        }
+        return out;
+    }
+}

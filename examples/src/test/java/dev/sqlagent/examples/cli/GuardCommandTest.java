@@ -1,0 +1,50 @@
+package dev.sqlagent.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class GuardCommandTest {
+
+    private static String[] run(String stdin, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        GuardCommand command = new GuardCommand(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = new CommandLine(command).execute(args);
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        return out.toString(StandardCharsets.UTF_8).split("\n");
+    }
+
+    @Test
+    void printsOneJsonVerdictPerInputLine() {
+        String[] lines = run("SELECT name FROM employees\nSELECT salary FROM employees\nSELECT * FROM salaries\n"
+                        + "SELECT name FROM\n",
+                "--allow-tables", "employees,departments", "--deny-columns", "employees.salary",
+                "--dialect", "postgresql", "--max-rows", "50");
+        assertThat(lines).hasSize(4);
+        assertThat(lines[0]).isEqualTo("{\"sql\":\"SELECT name FROM employees\",\"verdict\":\"ACCEPTED\","
+                + "\"violations\":[],\"rewritten_sql\":\"SELECT name FROM employees LIMIT 50\",\"parameters\":[],"
+                + "\"tables\":[\"employees\"]}");
+        assertThat(lines[1]).contains("\"verdict\":\"REJECTED\"", "\"type\":\"COLUMN_DENIED\"",
+                "\"rewritten_sql\":null");
+        assertThat(lines[2]).contains("\"verdict\":\"REJECTED\"", "SELECT_STAR", "TABLE_NOT_ALLOWED");
+        assertThat(lines[3]).contains("\"verdict\":\"UNPARSEABLE\"");
+    }
+
+    @Test
+    void withSqliteItAllowsThatDatabasesTables() {
+        Path db = Path.of(System.getProperty("sqlagent.projectRoot", ".."))
+                .resolve("../shared/data/spider-dev/sqlite/concert_singer.sqlite").normalize();
+        String[] lines = run("SELECT * FROM singer\nSELECT name FROM sqlite_master\n",
+                "--sqlite", db.toString(), "--allow-select-star");
+        assertThat(lines[0]).contains("\"verdict\":\"ACCEPTED\"", "SELECT * FROM singer LIMIT 1000");
+        assertThat(lines[1]).contains("\"verdict\":\"REJECTED\"", "TABLE_NOT_ALLOWED");
+    }
+}
