@@ -574,8 +574,48 @@ public final class QuestionRun {
         for (List<Ran> g : groups) {
             sizes.add(g.size());
         }
-        events.add(new TraceEvent.Chosen(winner.get(0).candidate(), round, sizes, rule));
-        return new Choice(winner.get(0), findings);
+        // equal as multisets, the members may still differ in order: if any sorted, the question asked for
+        // an order, so take the first member that sorts
+        Ran pick = winner.get(0);
+        for (Ran r : winner) {
+            if (ordersAtTopLevel(r.sql())) {
+                pick = r;
+                break;
+            }
+        }
+        events.add(new TraceEvent.Chosen(pick.candidate(), round, sizes, rule));
+        return new Choice(pick, pick == winner.get(0) ? findings : verify(pick));
+    }
+
+    /** Whether a SQL has an ORDER BY outside parentheses and quotes. */
+    static boolean ordersAtTopLevel(String sql) {
+        int depth = 0;
+        char quote = 0;
+        String lower = sql.toLowerCase(java.util.Locale.ROOT);
+        for (int i = 0; i < lower.length(); i++) {
+            char c = lower.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '\'' || c == '"' || c == '`') {
+                quote = c;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (depth == 0 && c == 'o' && lower.startsWith("order", i) && (i == 0
+                    || !Character.isLetterOrDigit(lower.charAt(i - 1)))) {
+                int j = i + 5;
+                while (j < lower.length() && Character.isWhitespace(lower.charAt(j))) {
+                    j++;
+                }
+                if (j > i + 5 && lower.startsWith("by", j)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Verdicts already given in this question, by candidate and round, so no result is judged twice. */
