@@ -26,6 +26,8 @@ public final class AgentMetrics {
     private final LongAdder correctedAndAnswered = new LongAdder();
     private final LongAdder modelCalls = new LongAdder();
     private final LongAdder sinkFailures = new LongAdder();
+    private final LongAdder fixCacheHits = new LongAdder();
+    private final LongAdder examplesRetrieved = new LongAdder();
     private final Map<FailureKind, LongAdder> failures = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> callsByRole = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> tokensByRole = new ConcurrentHashMap<>();
@@ -59,6 +61,13 @@ public final class AgentMetrics {
             tokensByRole.computeIfAbsent(c.role(), k -> new LongAdder()).add(c.usage().totalTokens());
         }
         trace.timeByStage().forEach((s, d) -> nanosByStage.computeIfAbsent(s, k -> new LongAdder()).add(d.toNanos()));
+        for (TraceEvent.Note n : trace.notes()) {
+            if (n.kind().equals("fix_cache")) {
+                fixCacheHits.increment();
+            } else if (n.kind().equals("retrieval") && n.stage() == Stage.GENERATE) {
+                examplesRetrieved.increment();
+            }
+        }
     }
 
     void recordSinkFailure() {
@@ -152,6 +161,16 @@ public final class AgentMetrics {
         return out;
     }
 
+    /** @return corrections answered from the fix cache, each a model call saved */
+    public long fixCacheHits() {
+        return fixCacheHits.sum();
+    }
+
+    /** @return questions whose generation was shown few-shot examples from the case library */
+    public long questionsWithExamples() {
+        return examplesRetrieved.sum();
+    }
+
     /** @return case-sink deliveries that failed */
     public long sinkFailures() {
         return sinkFailures.sum();
@@ -161,8 +180,8 @@ public final class AgentMetrics {
     public String toString() {
         return String.format(java.util.Locale.ROOT,
                 "AgentMetrics{questions=%d, answered=%d, rejected=%d, failed=%d, executions=%d, corrections=%d,"
-                        + " triggerRate=%.3f, successRate=%.3f, modelCalls=%d, sinkFailures=%d}",
+                        + " triggerRate=%.3f, successRate=%.3f, modelCalls=%d, fixCacheHits=%d, sinkFailures=%d}",
                 questions(), answered(), rejected(), failed(), executions(), corrections(), correctionTriggerRate(),
-                correctionSuccessRate(), modelCalls(), sinkFailures());
+                correctionSuccessRate(), modelCalls(), fixCacheHits(), sinkFailures());
     }
 }

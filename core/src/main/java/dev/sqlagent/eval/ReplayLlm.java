@@ -24,11 +24,12 @@ import java.util.Objects;
  * {@link LlmException}; a file without a prediction for it gives an empty text (which the agent records
  * as a reply without SQL).
  *
- * <p><b>Corrections are not replayed.</b> There is no model to take the feedback in, so a correction
- * request (its prompt holds {@value #CORRECTION_MARKER}) is answered with the very SQL that failed, as a
- * model ignoring the feedback would. The state machine then stops the question as
- * {@code CORRECTION_UNCHANGED} without running it again: a replay measures generation and choice, not
- * correction.
+ * <p><b>Corrections.</b> There is no model to take the feedback in. Without correction files, a
+ * correction request (its prompt holds {@value #CORRECTION_MARKER}) is answered with the very SQL that
+ * failed, as a model ignoring the feedback would, and the state machine stops the question as
+ * {@code CORRECTION_UNCHANGED}. With correction files, it is answered with the first of their SQL for
+ * that question that differs from the failed SQL: another model's answer standing in for a corrected
+ * one (used to exercise the fix cache and repair retrieval, not to measure correction quality).
  *
  * <p>Token usage is an estimate (a quarter of the characters of prompt and reply), since nothing was
  * really tokenised; it shows the size of the prompts, not a bill. Thread-safe and immutable.
@@ -42,11 +43,34 @@ public final class ReplayLlm implements LlmClient {
     private final String dbId;
     private final Map<String, List<String>> sqlByQuestion;
     private final int files;
+    private final Map<String, List<String>> correctionsByQuestion;
 
-    private ReplayLlm(String dbId, Map<String, List<String>> sqlByQuestion, int files) {
+    private ReplayLlm(String dbId, Map<String, List<String>> sqlByQuestion, int files,
+            Map<String, List<String>> correctionsByQuestion) {
         this.dbId = dbId;
         this.sqlByQuestion = sqlByQuestion;
         this.files = files;
+        this.correctionsByQuestion = correctionsByQuestion;
+    }
+
+    /**
+     * A replay whose corrections come from other prediction files.
+     *
+     * @param dbId the database this replay serves
+     * @param questions the question set
+     * @param predictions the prediction files answering generation
+     * @param corrections the prediction files answering corrections, in order of preference
+     * @return the replay
+     * @throws IllegalArgumentException as {@link #create(String, List, List)}
+     */
+    public static ReplayLlm create(String dbId, List<EvalQuestion> questions, List<PredictionFile> predictions,
+            List<PredictionFile> corrections) {
+        ReplayLlm base = create(dbId, questions, predictions);
+        if (corrections.isEmpty()) {
+            return base;
+        }
+        ReplayLlm fixes = create(dbId, questions, corrections);
+        return new ReplayLlm(dbId, base.sqlByQuestion, base.files, fixes.sqlByQuestion);
     }
 
     /**
@@ -87,7 +111,7 @@ public final class ReplayLlm implements LlmClient {
             }
             idOf.putIfAbsent(key, q.id());
         }
-        return new ReplayLlm(dbId, Map.copyOf(byQuestion), predictions.size());
+        return new ReplayLlm(dbId, Map.copyOf(byQuestion), predictions.size(), Map.of());
     }
 
     @Override
@@ -95,7 +119,7 @@ public final class ReplayLlm implements LlmClient {
         Objects.requireNonNull(request, "request");
         String user = lastUserMessage(request);
         if (user.contains(CORRECTION_MARKER)) {
-            return respond(request, List.of(unchangedCorrection(user)));
+            return respond(request, List.of(correction(user)));
         }
         List<String> sqls = lookup(user);
         if (sqls == null) {
@@ -122,6 +146,10 @@ public final class ReplayLlm implements LlmClient {
     }
 
     private List<String> lookup(String user) {
+        return lookupIn(sqlByQuestion, user);
+    }
+
+    private static List<String> lookupIn(Map<String, List<String>> sqlByQuestion, String user) {
         if (!user.startsWith(QUESTION_PREFIX)) {
             return null;
         }
@@ -135,11 +163,21 @@ public final class ReplayLlm implements LlmClient {
         return sqlByQuestion.get(normalise(rest));
     }
 
-    private static String unchangedCorrection(String user) {
+    private String correction(String user) {
         int from = user.indexOf(CORRECTION_MARKER) + CORRECTION_MARKER.length();
         int to = user.indexOf("\n\nWhat went wrong", from);
         String failed = (to < 0 ? user.substring(from) : user.substring(from, to)).strip();
         Map<String, Object> reply = new LinkedHashMap<>();
+        List<String> alternatives = correctionsByQuestion.isEmpty() ? null : lookupIn(correctionsByQuestion, user);
+        if (alternatives != null) {
+            for (String alt : alternatives) {
+                if (!alt.isBlank() && !normalise(alt).equals(normalise(failed))) {
+                    reply.put("reason", "replay: another prediction file's SQL stands in for a correction");
+                    reply.put("sql", alt);
+                    return Json.write(reply);
+                }
+            }
+        }
         reply.put("reason", "replay: no model to take the feedback in; the SQL is returned unchanged");
         reply.put("sql", failed);
         return Json.write(reply);

@@ -85,6 +85,18 @@ final class EvalCommand implements Callable<Integer> {
             description = "Candidates per question, at most the number of replay files (default: all files).")
     int candidates;
 
+    @Option(names = "--correction-replay", split = ",", description = "Prediction files whose SQL stands in for"
+            + " corrections (the first that differs from the failed SQL).")
+    List<Path> correctionReplay = new ArrayList<>();
+
+    @Option(names = "--learn", description = "Give each database's agent a case library: verified answers become"
+            + " few-shot examples, corrections become repairs.")
+    boolean learn;
+
+    @Option(names = "--passes", defaultValue = "1", description = "Run the questions this many times with the same"
+            + " agents (fix cache and case library carry over); pass p writes to <out>/pass-p (default ${DEFAULT-VALUE}).")
+    int passes;
+
     @Option(names = "--no-baselines", description = "Skip the baselines computed from the predictions alone.")
     boolean noBaselines;
 
@@ -113,19 +125,53 @@ final class EvalCommand implements Callable<Integer> {
             err.println("eval: --sqlite-dir is not a directory: " + sqliteDir);
             return 2;
         }
-        List<EvalQuestion> all = questions;
-        ProgressBar bar = System.console() != null ? new ProgressBar(err) : null;
-        EvaluationRunner runner = EvaluationRunner.builder()
-                .agentFactory(dbId -> agent(dbId, all, files, k))
-                .goldExecutor(this::executor)
-                .output(out).concurrency(concurrency).checkpointEvery(checkpointEvery).resume(resume)
-                .progress(bar == null ? (done, total) -> { } : bar::show)
-                .build();
-        EvalSummary summary = runner.run(questions);
-        if (bar != null) {
-            bar.end();
+        if (passes < 1 || passes > 10) {
+            err.println("eval: --passes must be in [1, 10] but was " + passes);
+            return 2;
         }
-        summary = summary.with("settings", settings(files, k));
+        if (passes > 1 && resume) {
+            err.println("eval: --resume works on a single pass; drop --passes or --resume");
+            return 2;
+        }
+        List<PredictionFile> fixes = new ArrayList<>();
+        for (Path p : correctionReplay) {
+            fixes.add(PredictionFile.load(p));
+        }
+        List<EvalQuestion> all = questions;
+        java.util.Map<String, SqlAgent> agents = new java.util.concurrent.ConcurrentHashMap<>();
+        EvalSummary summary = null;
+        List<Object> perPass = new ArrayList<>();
+        for (int pass = 1; pass <= passes; pass++) {
+            Path dir = passes == 1 ? out : out.resolve("pass-" + pass);
+            long[] before = totals(agents);
+            ProgressBar bar = System.console() != null ? new ProgressBar(err) : null;
+            EvaluationRunner runner = EvaluationRunner.builder()
+                    .agentFactory(dbId -> agents.computeIfAbsent(dbId, id -> agent(id, all, files, k, fixes)))
+                    .goldExecutor(this::executor)
+                    .output(dir).concurrency(concurrency).checkpointEvery(checkpointEvery).resume(resume)
+                    .progress(bar == null ? (done, total) -> { } : bar::show)
+                    .build();
+            summary = runner.run(questions);
+            if (bar != null) {
+                bar.end();
+            }
+            long[] after = totals(agents);
+            java.util.Map<String, Object> p = new java.util.LinkedHashMap<>();
+            p.put("pass", (long) pass);
+            p.put("execution_accuracy", summary.executionAccuracy());
+            p.put("model_calls", after[0] - before[0]);
+            p.put("fix_cache_hits", after[1] - before[1]);
+            p.put("questions_with_examples", after[2] - before[2]);
+            p.put("corrections", after[3] - before[3]);
+            perPass.add(p);
+            summary = summary.with("settings", settings(files, k));
+            if (passes > 1) {
+                summary.writeTo(dir.resolve(EvaluationRunner.SUMMARY));
+            }
+        }
+        if (passes > 1) {
+            summary = summary.with("passes", perPass);
+        }
         if (!noBaselines) {
             summary = summary.with("baselines", ReplayBaselines.compute(questions, files.subList(0, k), this::executor));
         }
@@ -133,6 +179,18 @@ final class EvalCommand implements Callable<Integer> {
         System.out.println(summary.toJson());
         System.out.flush();
         return 0;
+    }
+
+    /** Model calls, fix-cache hits, questions shown examples and corrections, summed over the agents. */
+    private static long[] totals(java.util.Map<String, SqlAgent> agents) {
+        long[] t = new long[4];
+        for (SqlAgent a : agents.values()) {
+            t[0] += a.metrics().modelCalls();
+            t[1] += a.metrics().fixCacheHits();
+            t[2] += a.metrics().questionsWithExamples();
+            t[3] += a.metrics().corrections();
+        }
+        return t;
     }
 
     private java.util.Map<String, Object> settings(List<PredictionFile> files, int k) {
@@ -146,15 +204,18 @@ final class EvalCommand implements Callable<Integer> {
         s.put("verifiers", verifiers);
         s.put("correction", !noCorrection);
         s.put("judge", false);
-        s.put("retrieval", false);
+        s.put("retrieval", learn);
+        s.put("correction_replay", (long) correctionReplay.size());
+        s.put("passes", (long) passes);
         s.put("concurrency", (long) concurrency);
         return s;
     }
 
-    private SqlAgent agent(String dbId, List<EvalQuestion> questions, List<PredictionFile> files, int k) {
+    private SqlAgent agent(String dbId, List<EvalQuestion> questions, List<PredictionFile> files, int k,
+            List<PredictionFile> fixes) {
         SQLiteDataSource ds = dataSource(dbId);
         SqlAgent.Builder b = SqlAgent.builder()
-                .llm(ReplayLlm.create(dbId, questions, files.subList(0, k)))
+                .llm(ReplayLlm.create(dbId, questions, files.subList(0, k), fixes))
                 .dataSource(ds)
                 .policy(GuardPolicy.builder().allowTables(tables(dbId, ds)).allowSelectStar(true).maxRows(MAX_ROWS)
                         .build())
@@ -165,6 +226,9 @@ final class EvalCommand implements Callable<Integer> {
                 .correction(!noCorrection);
         if (verifiers) {
             Verifiers.standard().forEach(b::verifier);
+        }
+        if (learn) {
+            b.caseLibrary(dev.sqlagent.cases.CaseLibrary.builder().build());
         }
         return b.build();
     }

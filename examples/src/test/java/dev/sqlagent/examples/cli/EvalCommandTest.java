@@ -114,6 +114,37 @@ class EvalCommandTest {
     }
 
     @Test
+    void secondPassReusesTheFirstPassFixesAndCases() throws Exception {
+        List<String> subset = new ArrayList<>();
+        for (String line : Files.readAllLines(data.resolve("dev.jsonl"))) {
+            if (line.contains("\"db_id\": \"car_1\"") || line.contains("\"db_id\": \"dog_kennels\"")) {
+                subset.add(line);
+            }
+        }
+        Path q = Files.write(dir.resolve("learn.jsonl"), subset);
+        Path p = data.resolve("predictions");
+        Run r = eval("--questions", q.toString(), "--sqlite-dir", data.resolve("sqlite").toString(),
+                "--replay", p.resolve("codex-few-shot.jsonl").toString(),
+                "--correction-replay", p.resolve("gpt4-few-shot.jsonl") + "," + p.resolve("codex-din-sql.jsonl"),
+                "--learn", "--verifiers", "--passes", "2", "--out", dir.resolve("learn").toString(), "--no-baselines");
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        Matcher m = Pattern.compile("\\{\"pass\":(\\d),\"execution_accuracy\":[0-9.]+,\"model_calls\":(\\d+),"
+                + "\"fix_cache_hits\":(\\d+),\"questions_with_examples\":(\\d+)").matcher(r.lastLine());
+        long[][] passes = new long[3][];
+        while (m.find()) {
+            passes[Integer.parseInt(m.group(1))] = new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
+                Long.parseLong(m.group(4))};
+        }
+        assertThat(passes[1]).as(r.lastLine()).isNotNull();
+        assertThat(passes[2]).as(r.lastLine()).isNotNull();
+        assertThat(passes[2][1]).as("fix-cache hits in pass 2").isGreaterThan(passes[1][1]);
+        assertThat(passes[2][0]).as("model calls in pass 2").isLessThan(passes[1][0]);
+        assertThat(passes[2][2]).as("questions shown examples in pass 2").isGreaterThan(passes[1][2]);
+        assertThat(Files.readAllLines(dir.resolve("learn/pass-2/results.jsonl"))).hasSize(subset.size());
+    }
+
+    @Test
     void moreCandidatesThanReplayFilesIsAUsageError() {
         Run r = eval("--questions", questions.toString(), "--sqlite-dir", data.resolve("sqlite").toString(),
                 "--replay", replay, "--out", dir.resolve("x").toString(), "--candidates", "4");
