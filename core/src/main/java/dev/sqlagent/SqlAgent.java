@@ -11,6 +11,7 @@ import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.internal.QuestionRun;
 import dev.sqlagent.internal.SchemaSource;
 import dev.sqlagent.internal.CaseBuilder;
+import dev.sqlagent.internal.Bounded;
 import dev.sqlagent.internal.FixCache;
 import dev.sqlagent.cases.CaseLibrary;
 import dev.sqlagent.llm.LlmClient;
@@ -64,6 +65,8 @@ public final class SqlAgent {
     public static final int DEFAULT_CANDIDATES = 1;
     /** Largest number of candidates accepted. */
     public static final int MAX_CANDIDATES = 16;
+    /** Default bound on candidates run (or extra generation requests made) at once per agent. */
+    public static final int DEFAULT_CANDIDATE_PARALLELISM = 4;
 
     private final AgentConfig config;
     private final List<CaseSink> caseSinks;
@@ -211,6 +214,8 @@ public final class SqlAgent {
         private final List<MetricTool> metricTools = new ArrayList<>();
         private boolean fixCache = true;
         private CaseLibrary caseLibrary;
+        private Executor candidateExecutor;
+        private int candidateParallelism = DEFAULT_CANDIDATE_PARALLELISM;
 
         private Builder() {
         }
@@ -244,6 +249,8 @@ public final class SqlAgent {
             b.metricTools.addAll(metricTools);
             b.fixCache = fixCache;
             b.caseLibrary = caseLibrary;
+            b.candidateExecutor = candidateExecutor;
+            b.candidateParallelism = candidateParallelism;
             return b;
         }
 
@@ -476,6 +483,25 @@ public final class SqlAgent {
             return this;
         }
 
+        /**
+         * Where candidates run at once, and how many at most. By default the agent keeps its own pool of
+         * {@value SqlAgent#DEFAULT_CANDIDATE_PARALLELISM} daemon threads (created on first use, idle ones
+         * retired); give an executor to control threads yourself, or parallelism 1 to run candidates one
+         * after another on the asking thread.
+         *
+         * @param executor the executor, or null for the agent's own pool
+         * @param parallelism how many at once, 1 to 64
+         * @return this
+         */
+        public Builder candidateExecution(Executor executor, int parallelism) {
+            if (parallelism < 1 || parallelism > 64) {
+                throw new IllegalArgumentException("parallelism must be in [1, 64] but was " + parallelism);
+            }
+            this.candidateExecutor = executor;
+            this.candidateParallelism = parallelism;
+            return this;
+        }
+
         /** @param prompts the prompt templates, to override the shipped ones  @return this */
         public Builder prompts(PromptTemplates prompts) {
             this.prompts = Objects.requireNonNull(prompts, "prompts");
@@ -541,7 +567,8 @@ public final class SqlAgent {
                     candidates, judge, prompts, temperatures, selectorMode, decomposerMode, budgets, metricTools,
                     Caffeine.newBuilder().maximumSize(10_000).expireAfterAccess(java.time.Duration.ofMinutes(30))
                             .<String, Map<String, java.util.Set<String>>>build(),
-                    fixCache ? new FixCache(FixCache.DEFAULT_SIZE, FixCache.DEFAULT_EXPIRY) : null, caseLibrary);
+                    fixCache ? new FixCache(FixCache.DEFAULT_SIZE, FixCache.DEFAULT_EXPIRY) : null, caseLibrary,
+                    candidateParallelism == 1 ? null : Bounded.executor(candidateExecutor, candidateParallelism));
             return new SqlAgent(this, config);
         }
     }

@@ -95,8 +95,44 @@ class CandidateChoiceTest {
         AgentResult r = recorder.track(agent(recorder, 3).build().ask("How many orders?"));
 
         assertThat(llm.callCount()).isEqualTo(3);
-        assertThat(llm.requests()).extracting(q -> q.n()).containsExactly(3, 2, 1);
+        assertThat(llm.requests()).extracting(q -> q.n()).containsExactly(3, 1, 1);
         assertThat(((AgentResult.Answered) r).table().rows()).containsExactly(List.of(120L));
+    }
+
+    @Test
+    void candidatesRunAtOnceWithinTheBoundAndTheTraceKeepsCandidateOrder(TraceRecorder recorder) throws Exception {
+        java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch twoIn = new java.util.concurrent.CountDownLatch(2);
+        dev.sqlagent.execution.SqlExecutor real = dev.sqlagent.execution.JdbcSqlExecutor.builder(db.analyst()).build();
+        dev.sqlagent.execution.SqlExecutor slow = st -> {
+            most.accumulateAndGet(running.incrementAndGet(), Math::max);
+            twoIn.countDown();
+            try {
+                twoIn.await(2, java.util.concurrent.TimeUnit.SECONDS);
+                return real.execute(st);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            } finally {
+                running.decrementAndGet();
+            }
+        };
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            SqlAgent agent = SqlAgent.builder().llm(llm).executor(slow).dialect(Dialect.H2)
+                    .schema(dev.sqlagent.schema.SchemaCatalog.introspect(db.analyst(),
+                            GuardPolicy.allowingTables(CompanyDatabase.ALLOWED_TABLES)))
+                    .policy(GuardPolicy.allowingTables(CompanyDatabase.ALLOWED_TABLES)).listener(recorder)
+                    .candidates(3).candidateExecution(pool, 2).build();
+            llm.enqueueFor("refiner", "SELECT COUNT(*) FROM orders", "SELECT COUNT(*) FROM employees",
+                    "SELECT COUNT(*) FROM regions");
+            AgentResult r = recorder.track(agent.ask("How many orders?"));
+
+            assertThat(most.get()).isEqualTo(2);
+            assertThat(r.trace().executions()).extracting(TraceEvent.Executed::candidate).containsExactly(0, 1, 2);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

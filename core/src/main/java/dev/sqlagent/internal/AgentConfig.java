@@ -41,6 +41,8 @@ import java.util.Map;
  * @param selections the selection of each conversation, bounded and expiring
  * @param fixCache verified fixes reused without a model call, or null when off
  * @param caseLibrary where few-shot examples and past repairs come from, or null
+ * @param parallel runs candidate executions and extra generation requests, bounded; null runs them on
+ *     the asking thread
  */
 public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor, Dialect dialect, GuardPolicy policy,
         SqlGuard guard, SqlCleaner cleaner, SchemaSource schema, List<ResultVerifier> verifiers,
@@ -50,7 +52,7 @@ public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor
         dev.sqlagent.StageMode decomposerMode, dev.sqlagent.TokenBudgets budgets,
         List<dev.sqlagent.metrics.MetricTool> metricTools,
         com.github.benmanes.caffeine.cache.Cache<String, Map<String, java.util.Set<String>>> selections,
-        FixCache fixCache, dev.sqlagent.cases.CaseLibrary caseLibrary) {
+        FixCache fixCache, dev.sqlagent.cases.CaseLibrary caseLibrary, java.util.concurrent.Executor parallel) {
 
     /** Copies the collections. */
     public AgentConfig {

@@ -201,7 +201,20 @@ public final class QuestionRun {
             }
 
             // EXECUTE: every accepted candidate, identical statements once
+            Map<String, GuardVerdict.Accepted> distinct = new LinkedHashMap<>();
+            for (GuardVerdict v : verdicts) {
+                if (v instanceof GuardVerdict.Accepted) {
+                    GuardVerdict.Accepted a = (GuardVerdict.Accepted) v;
+                    distinct.putIfAbsent(a.statement().sql() + '\u0000' + a.statement().parameters(), a);
+                }
+            }
+            List<String> keys = new ArrayList<>(distinct.keySet());
+            List<ExecutionOutcome> outcomes = Parallel.map(config.parallel(), keys, k -> execute(distinct.get(k)));
             Map<String, ExecutionOutcome> byStatement = new LinkedHashMap<>();
+            for (int i = 0; i < keys.size(); i++) {
+                byStatement.put(keys.get(i), outcomes.get(i));
+            }
+            java.util.Set<String> recorded = new java.util.HashSet<>();
             List<Ran> successes = new ArrayList<>();
             Ran firstFailure = null;
             for (int i = 0; i < verdicts.size(); i++) {
@@ -211,9 +224,7 @@ public final class QuestionRun {
                 GuardVerdict.Accepted a = (GuardVerdict.Accepted) verdicts.get(i);
                 String key = a.statement().sql() + '\u0000' + a.statement().parameters();
                 ExecutionOutcome outcome = byStatement.get(key);
-                if (outcome == null) {
-                    outcome = execute(a);
-                    byStatement.put(key, outcome);
+                if (recorded.add(key)) {
                     events.add(new TraceEvent.Executed(candidates.get(i).index(), round, a.statement().sql(), outcome));
                 }
                 Ran ran = new Ran(candidates.get(i).index(), a.sql(), a.statement().sql(), outcome);
@@ -668,8 +679,17 @@ public final class QuestionRun {
      */
     private List<String> generate(List<ChatMessage> prompt, int n) throws ModelFailure {
         List<String> texts = new ArrayList<>(callModel(AgentRole.REFINER, Stage.GENERATE, prompt, false, n));
-        for (int calls = 1; texts.size() < n && calls < n; calls++) {
-            texts.addAll(callModel(AgentRole.REFINER, Stage.GENERATE, prompt, false, n - texts.size()));
+        int missing = n - texts.size();
+        if (missing > 0) {
+            // a client that ignores n: the rest as single-choice requests, in parallel within the bound
+            List<TraceEvent.ModelCall> calls = Parallel.map(config.parallel(), java.util.Collections.nCopies(missing, 1),
+                    one -> ask(AgentRole.REFINER, Stage.GENERATE, prompt, false, one));
+            for (TraceEvent.ModelCall call : calls) {
+                events.add(call);
+                if (call.error().isEmpty()) {
+                    texts.addAll(call.replies());
+                }
+            }
         }
         return texts.size() > n ? texts.subList(0, n) : texts;
     }
@@ -835,6 +855,16 @@ public final class QuestionRun {
 
     private List<String> callModel(AgentRole role, Stage stage, List<ChatMessage> prompt, boolean json, int n)
             throws ModelFailure {
+        TraceEvent.ModelCall call = ask(role, stage, prompt, json, n);
+        events.add(call);
+        if (!call.error().isEmpty()) {
+            throw new ModelFailure(call.error());
+        }
+        return call.replies();
+    }
+
+    /** One model call, recorded as an event but not added to the trace; safe to run on another thread. */
+    private TraceEvent.ModelCall ask(AgentRole role, Stage stage, List<ChatMessage> prompt, boolean json, int n) {
         LlmClient client = config.model(role);
         LlmRequest request = LlmRequest.builder().role(role.id()).messages(prompt)
                 .temperature(config.temperatureOf(role)).jsonResponse(json).n(n).build();
@@ -858,12 +888,8 @@ public final class QuestionRun {
         Duration elapsed = Duration.ofMillis(config.clock().millis() - start);
         List<String> texts = response == null ? List.of() : response.texts();
         TokenUsage usage = response == null ? TokenUsage.NONE : response.usage();
-        events.add(new TraceEvent.ModelCall(stage, role.id(), response == null ? "" : response.model(), prompt, texts,
-                usage, elapsed, error));
-        if (!error.isEmpty()) {
-            throw new ModelFailure(error);
-        }
-        return texts;
+        return new TraceEvent.ModelCall(stage, role.id(), response == null ? "" : response.model(), prompt, texts,
+                usage, elapsed, error);
     }
 
     private void onTransition(StageTransition t) {

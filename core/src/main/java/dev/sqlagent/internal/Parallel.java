@@ -1,0 +1,48 @@
+package dev.sqlagent.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+/**
+ * Runs a function over a few items on a bounded executor and returns the results in item order. One
+ * item, or no executor, runs on the caller's thread. A function that throws a runtime exception rethrows
+ * it on the caller's thread.
+ */
+final class Parallel {
+
+    private Parallel() {
+    }
+
+    static <T, R> List<R> map(Executor executor, List<T> items, Function<T, R> f) {
+        if (executor == null || items.size() < 2) {
+            List<R> out = new ArrayList<>(items.size());
+            for (T t : items) {
+                out.add(f.apply(t));
+            }
+            return out;
+        }
+        List<CompletableFuture<R>> futures = new ArrayList<>(items.size());
+        for (T t : items) {
+            futures.add(CompletableFuture.supplyAsync(() -> f.apply(t), executor));
+        }
+        List<R> out = new ArrayList<>(items.size());
+        for (CompletableFuture<R> fu : futures) {
+            try {
+                out.add(fu.join());
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException) {
+                    throw (RuntimeException) e.getCause();
+                }
+                if (e.getCause() instanceof Error) {
+                    throw (Error) e.getCause();
+                }
+                throw e;
+            }
+        }
+        return out;
+    }
+}
