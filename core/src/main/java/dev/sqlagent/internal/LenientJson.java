@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,7 +45,7 @@ public final class LenientJson {
             try (JsonParser p = JSON.createParser(reply.substring(from))) {
                 if (p.nextToken() == JsonToken.START_OBJECT) {
                     @SuppressWarnings("unchecked")
-                    Map<String, Object> value = (Map<String, Object>) read(p, 0);
+                    Map<String, Object> value = (Map<String, Object>) JsonTree.readValue(p, MAX_DEPTH);
                     return Optional.of(value);
                 }
             } catch (IOException | RuntimeException e) {
@@ -54,51 +53,6 @@ public final class LenientJson {
             }
         }
         return Optional.empty();
-    }
-
-    private static Object read(JsonParser p, int depth) throws IOException {
-        if (depth > MAX_DEPTH) {
-            throw new IOException("too deep");
-        }
-        JsonToken t = p.currentToken();
-        switch (t) {
-            case START_OBJECT: {
-                Map<String, Object> m = new LinkedHashMap<>();
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = p.currentName();
-                    p.nextToken();
-                    m.put(name, read(p, depth + 1));
-                }
-                if (p.currentToken() != JsonToken.END_OBJECT) {
-                    throw new IOException("unterminated object");
-                }
-                return m;
-            }
-            case START_ARRAY: {
-                List<Object> l = new ArrayList<>();
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    if (p.currentToken() == null) {
-                        throw new IOException("unterminated array");
-                    }
-                    l.add(read(p, depth + 1));
-                }
-                return l;
-            }
-            case VALUE_STRING:
-                return p.getText();
-            case VALUE_NUMBER_INT:
-                return p.getLongValue();
-            case VALUE_NUMBER_FLOAT:
-                return p.getDoubleValue();
-            case VALUE_TRUE:
-                return Boolean.TRUE;
-            case VALUE_FALSE:
-                return Boolean.FALSE;
-            case VALUE_NULL:
-                return null;
-            default:
-                throw new IOException("unexpected " + t);
-        }
     }
 
     /** @param v a value  @return it as text: strings as they are, numbers and booleans printed, else empty */
