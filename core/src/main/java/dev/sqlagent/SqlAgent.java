@@ -271,8 +271,9 @@ public final class SqlAgent {
         }
 
         /**
-         * The database: a {@link JdbcSqlExecutor} runs queries on it, its dialect is detected and its
-         * schema read (restricted to the policy) on the first question.
+         * The database: a {@link JdbcSqlExecutor} runs queries on it, its dialect is detected when the
+         * agent is built (unless {@link #dialect} is given; {@link #build()} then needs a connection) and
+         * its schema read (restricted to the policy) on the first question.
          *
          * @param dataSource the database
          * @return this
@@ -545,11 +546,17 @@ public final class SqlAgent {
                 if (d != null) {
                     jb.dialect(d);
                 }
+                if (d == null) {
+                    try (java.sql.Connection c = dataSource.getConnection()) {
+                        d = Dialect.fromProductName(c.getMetaData().getDatabaseProductName());
+                    } catch (java.sql.SQLException e) {
+                        throw new IllegalStateException("cannot reach the database to detect its dialect ("
+                                + e.getMessage() + "); pass dialect(...) to build the agent without a connection", e);
+                    }
+                    jb.dialect(d);
+                }
                 JdbcSqlExecutor jdbc = jb.build();
                 exec = jdbc;
-                if (d == null) {
-                    d = jdbc.dialect();
-                }
                 DataSource ds = dataSource;
                 GuardPolicy p = policy;
                 source = schema != null ? SchemaSource.fixed(schema) : SchemaSource.lazy(() -> SchemaCatalog.introspect(ds, p));

@@ -42,6 +42,19 @@ class SqlAgentBuilderTest {
     }
 
     @Test
+    void unreachableDatabaseWithoutADialectFailsTheBuildClearly() {
+        javax.sql.DataSource down = new org.h2.jdbcx.JdbcDataSource();
+        ((org.h2.jdbcx.JdbcDataSource) down).setURL("jdbc:h2:mem:nothing;IFEXISTS=TRUE");
+        assertThatThrownBy(() -> SqlAgent.builder().llm(ScriptedLlm.create()).dataSource(down)
+                .policy(GuardPolicy.allowingTables("orders")).build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("pass dialect(...)");
+        SqlAgent agent = SqlAgent.builder().llm(ScriptedLlm.create()).dataSource(down).dialect(Dialect.H2)
+                .policy(GuardPolicy.allowingTables("orders")).build();
+        AgentResult r = agent.ask("How many orders?");
+        assertThat(((AgentResult.Failed) r).kind()).isEqualTo(FailureKind.ENVIRONMENT);
+    }
+
+    @Test
     void nullQuestionIsACallerError() {
         SqlAgent agent = SqlAgent.builder().llm(ScriptedLlm.create()).dataSource(db.analyst())
                 .policy(GuardPolicy.allowingTables("orders")).build();
