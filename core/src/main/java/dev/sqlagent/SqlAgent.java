@@ -80,6 +80,23 @@ public final class SqlAgent {
         if (b.caseLibrary != null && !sinks.contains(b.caseLibrary)) {
             sinks.add(b.caseLibrary);
         }
+        if (b.sinkRetries) {
+            // one daemon thread per agent retries failed deliveries; it idles when nothing fails
+            java.util.concurrent.ScheduledThreadPoolExecutor retries = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+                    r -> {
+                        Thread t = new Thread(r, "sqlagent-case-retry");
+                        t.setDaemon(true);
+                        return t;
+                    });
+            retries.setKeepAliveTime(30, java.util.concurrent.TimeUnit.SECONDS);
+            retries.allowCoreThreadTimeOut(true);
+            List<CaseSink> wrapped = new ArrayList<>();
+            for (CaseSink sink : sinks) {
+                wrapped.add(dev.sqlagent.cases.RetryingCaseSink.wrap(sink, retries, 1000, 5,
+                        java.time.Duration.ofSeconds(1), metrics::recordSinkFailure));
+            }
+            sinks = wrapped;
+        }
         this.caseSinks = List.copyOf(sinks);
         this.asyncExecutor = b.asyncExecutor;
         this.settings = b.copy();
@@ -174,7 +191,7 @@ public final class SqlAgent {
         for (CaseSink sink : caseSinks) {
             try {
                 sink.accept(record);
-            } catch (Exception e) {
+            } catch (Exception | LinkageError e) {
                 metrics.recordSinkFailure();
                 LOG.warn("case sink {} failed for question {}; the question's result stands",
                         sink.getClass().getName(), record.id(), e);
@@ -215,6 +232,8 @@ public final class SqlAgent {
         private boolean fixCache = true;
         private CaseLibrary caseLibrary;
         private Executor candidateExecutor;
+        private boolean sinkRetries = true;
+        private dev.sqlagent.schema.SchemaEnrichment enrichment;
         private int candidateParallelism = DEFAULT_CANDIDATE_PARALLELISM;
 
         private Builder() {
@@ -250,6 +269,8 @@ public final class SqlAgent {
             b.fixCache = fixCache;
             b.caseLibrary = caseLibrary;
             b.candidateExecutor = candidateExecutor;
+            b.sinkRetries = sinkRetries;
+            b.enrichment = enrichment;
             b.candidateParallelism = candidateParallelism;
             return b;
         }
@@ -310,6 +331,29 @@ public final class SqlAgent {
         /** @param schema the schema the model sees, instead of reading it from the database  @return this */
         public Builder schema(SchemaCatalog schema) {
             this.schema = Objects.requireNonNull(schema, "schema");
+            return this;
+        }
+
+        /**
+         * @param enabled whether a failed case delivery is retried in the background through a bounded queue
+         *     (default true: 1,000 waiting cases, 5 attempts, back-off from 1 s, on one daemon thread of the
+         *     agent); off, a failure is only logged and counted
+         * @return this
+         */
+        public Builder caseSinkRetries(boolean enabled) {
+            this.sinkRetries = enabled;
+            return this;
+        }
+
+        /**
+         * What the host knows of its schema: descriptions, coded values, synonyms, sample values. Applied
+         * to the catalog read from the database (or given with {@link #schema}).
+         *
+         * @param enrichment the enrichment
+         * @return this
+         */
+        public Builder schemaEnrichment(dev.sqlagent.schema.SchemaEnrichment enrichment) {
+            this.enrichment = Objects.requireNonNull(enrichment, "schemaEnrichment");
             return this;
         }
 
@@ -519,6 +563,10 @@ public final class SqlAgent {
             return this;
         }
 
+        private SchemaCatalog enriched(SchemaCatalog catalog) {
+            return enrichment == null ? catalog : catalog.enrich(enrichment);
+        }
+
         /**
          * @return the agent
          * @throws IllegalStateException naming what is missing or inconsistent
@@ -559,7 +607,11 @@ public final class SqlAgent {
                 exec = jdbc;
                 DataSource ds = dataSource;
                 GuardPolicy p = policy;
-                source = schema != null ? SchemaSource.fixed(schema) : SchemaSource.lazy(() -> SchemaCatalog.introspect(ds, p));
+                dev.sqlagent.schema.SchemaEnrichment e = enrichment;
+                source = schema != null ? SchemaSource.fixed(enriched(schema)) : SchemaSource.lazy(() -> {
+                    SchemaCatalog read = SchemaCatalog.introspect(ds, p);
+                    return e == null ? read : read.enrich(e);
+                });
             } else {
                 if (d == null) {
                     throw new IllegalStateException("with a custom executor a dialect is required: call dialect(...)");
@@ -567,7 +619,7 @@ public final class SqlAgent {
                 if (schema == null) {
                     throw new IllegalStateException("with a custom executor a schema is required: call schema(...)");
                 }
-                source = SchemaSource.fixed(schema);
+                source = SchemaSource.fixed(enriched(schema));
             }
             AgentConfig config = new AgentConfig(models, exec, d, policy, guard, SqlCleaner.create(), source,
                     verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature,

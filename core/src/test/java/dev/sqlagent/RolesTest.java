@@ -31,6 +31,19 @@ class RolesTest {
             + " \"reason\": \"sales per employee\"}";
 
     @Test
+    void hostEnrichmentReachesTheRefinersSchema(TraceRecorder recorder) {
+        llm.enqueueFor("refiner", "SELECT COUNT(*) FROM orders WHERE status = 'paid'");
+        AgentResult r = recorder.track(agent(recorder).schemaEnrichment(dev.sqlagent.schema.SchemaEnrichment.builder()
+                .describeColumn("orders", "amount", "order value in CNY")
+                .codedValues("orders", "status", java.util.Map.of("paid", "paid", "cancelled", "cancelled by the customer"))
+                .synonym("销售额", "orders.amount").build()).build().ask("How many orders were paid?"));
+
+        assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
+        assertThat(llm.requests("refiner").get(0).messages().get(0).content())
+                .contains("order value in CNY", "cancelled by the customer");
+    }
+
+    @Test
     void smallSchemaSkipsTheSelector(TraceRecorder recorder) {
         llm.enqueueFor("refiner", "SELECT COUNT(*) FROM orders");
         AgentResult r = recorder.track(agent(recorder).build().ask("How many orders?"));

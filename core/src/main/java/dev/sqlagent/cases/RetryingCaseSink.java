@@ -24,6 +24,7 @@ public final class RetryingCaseSink implements CaseSink {
     private final int capacity;
     private final int maxAttempts;
     private final Duration backoff;
+    private final Runnable onFailure;
     private final Deque<Pending> queue = new ArrayDeque<>();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
@@ -33,8 +34,9 @@ public final class RetryingCaseSink implements CaseSink {
     }
 
     private RetryingCaseSink(CaseSink delegate, ScheduledExecutorService scheduler, int capacity, int maxAttempts,
-            Duration backoff) {
+            Duration backoff, Runnable onFailure) {
         this.delegate = delegate;
+        this.onFailure = onFailure;
         this.scheduler = scheduler;
         this.capacity = capacity;
         this.maxAttempts = maxAttempts;
@@ -51,7 +53,25 @@ public final class RetryingCaseSink implements CaseSink {
      */
     public static RetryingCaseSink wrap(CaseSink delegate, ScheduledExecutorService scheduler, int capacity,
             int maxAttempts, Duration backoff) {
+        return wrap(delegate, scheduler, capacity, maxAttempts, backoff, () -> { });
+    }
+
+    /**
+     * As {@link #wrap(CaseSink, ScheduledExecutorService, int, int, Duration)}, telling a listener of
+     * every failed delivery (for metrics).
+     *
+     * @param delegate the sink to protect
+     * @param scheduler runs the retries
+     * @param capacity how many cases may wait
+     * @param maxAttempts deliveries tried per case in all
+     * @param backoff the wait before the first retry
+     * @param onFailure called after each failed delivery; must not throw
+     * @return the wrapped sink
+     */
+    public static RetryingCaseSink wrap(CaseSink delegate, ScheduledExecutorService scheduler, int capacity,
+            int maxAttempts, Duration backoff, Runnable onFailure) {
         Objects.requireNonNull(delegate, "delegate");
+        Objects.requireNonNull(onFailure, "onFailure");
         Objects.requireNonNull(scheduler, "scheduler");
         Objects.requireNonNull(backoff, "backoff");
         if (capacity < 1) {
@@ -60,7 +80,7 @@ public final class RetryingCaseSink implements CaseSink {
         if (maxAttempts < 2) {
             throw new IllegalArgumentException("maxAttempts must be >= 2 but was " + maxAttempts);
         }
-        return new RetryingCaseSink(delegate, scheduler, capacity, maxAttempts, backoff);
+        return new RetryingCaseSink(delegate, scheduler, capacity, maxAttempts, backoff, onFailure);
     }
 
     @Override
@@ -69,6 +89,7 @@ public final class RetryingCaseSink implements CaseSink {
             delegate.accept(record);
         } catch (Exception e) {
             failures.incrementAndGet();
+            onFailure.run();
             LOG.warn("case sink {} failed for case {}; retrying in the background", delegate.getClass().getName(),
                     record.id(), e);
             enqueue(new Pending(record, 1));
@@ -106,6 +127,7 @@ public final class RetryingCaseSink implements CaseSink {
             delegate.accept(p.record());
         } catch (Exception e) {
             failures.incrementAndGet();
+            onFailure.run();
             if (p.attempts() + 1 >= maxAttempts) {
                 dropped.incrementAndGet();
                 LOG.warn("case {} dropped after {} attempts", p.record().id(), maxAttempts, e);
@@ -131,6 +153,11 @@ public final class RetryingCaseSink implements CaseSink {
     /** @return cases given up: queue overflow or attempts exhausted */
     public long dropped() {
         return dropped.get();
+    }
+
+    /** @return the sink it protects */
+    public CaseSink delegate() {
+        return delegate;
     }
 
     /** @return cases waiting for a retry */
