@@ -15,7 +15,6 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Predicate;
 import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopKnnCollector;
 import org.apache.lucene.util.Bits;
@@ -302,9 +301,10 @@ public final class HnswVectorStore implements VectorStore {
                 // The filter lets few entries through (or tombstones cut the graph): be exact.
                 return exact(q, k, filter, everything);
             }
+            // The collector's order is by the same dot product, so its first hits are the best.
             List<VectorMatch> out = new ArrayList<>(want);
-            for (ScoreDoc sd : top.scoreDocs) {
-                out.add(match(q, sd.doc));
+            for (int i = 0; i < want; i++) {
+                out.add(match(q, top.scoreDocs[i].doc));
             }
             return best(out, want);
         } finally {
