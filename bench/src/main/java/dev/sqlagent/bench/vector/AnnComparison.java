@@ -33,7 +33,7 @@ import java.util.function.IntFunction;
  * and reports the median and the 90th percentile of each.
  *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar dev.sqlagent.bench.vector.AnnComparison
- * random|clustered n [queries] [engines=exact,lucene,jvector]}
+ * random|clustered n [queries] [engines=exact,loop,lucene,jvector]}
  */
 public final class AnnComparison {
 
@@ -75,6 +75,13 @@ public final class AnnComparison {
                 exact.add(Integer.toString(i), data[i], Map.of());
             }
             report("exact-store", "-", 0, queries, truth, q -> ids(exact.search(queries[q], K, m -> true)));
+        }
+        if (engines.contains("loop")) {
+            float[] flat = new float[n * DIM];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(data[i], 0, flat, i * DIM, DIM);
+            }
+            report("plain-loop", "-", 0, queries, truth, q -> plainLoop(flat, n, queries[q]));
         }
         if (engines.contains("lucene")) {
             long b0 = System.nanoTime();
@@ -128,6 +135,31 @@ public final class AnnComparison {
                 });
             }
         }
+    }
+
+    /** The baseline the exact store must not be slower than: naive dot product, insertion top-k. */
+    static int[] plainLoop(float[] flat, int n, float[] q) {
+        int[] best = new int[K];
+        float[] scores = new float[K];
+        Arrays.fill(scores, Float.NEGATIVE_INFINITY);
+        for (int i = 0; i < n; i++) {
+            int off = i * DIM;
+            float s = 0;
+            for (int d = 0; d < DIM; d++) {
+                s += q[d] * flat[off + d];
+            }
+            if (s > scores[K - 1]) {
+                int j = K - 1;
+                while (j > 0 && scores[j - 1] < s) {
+                    scores[j] = scores[j - 1];
+                    best[j] = best[j - 1];
+                    j--;
+                }
+                scores[j] = s;
+                best[j] = i;
+            }
+        }
+        return best;
     }
 
     private static int[] ids(List<VectorMatch> matches) {

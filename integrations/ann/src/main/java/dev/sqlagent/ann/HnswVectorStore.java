@@ -14,12 +14,14 @@ import java.util.Objects;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Predicate;
-import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopKnnCollector;
 import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.hnsw.HnswGraph;
 import org.apache.lucene.util.hnsw.HnswGraphBuilder;
 import org.apache.lucene.util.hnsw.HnswGraphSearcher;
+import org.apache.lucene.util.hnsw.NeighborArray;
 import org.apache.lucene.util.hnsw.OnHeapHnswGraph;
 import org.apache.lucene.util.hnsw.RandomVectorScorer;
 import org.apache.lucene.util.hnsw.RandomVectorScorerSupplier;
@@ -240,6 +242,25 @@ public final class HnswVectorStore implements VectorStore {
      */
     @Override
     public List<VectorMatch> search(float[] query, int k, Predicate<Map<String, String>> filter) {
+        return search(query, k, filter, searchBeamWidth);
+    }
+
+    /**
+     * Like {@link #search(float[], int, Predicate)} with another candidate list size for this query
+     * only: larger finds more of the true nearest entries and takes longer.
+     *
+     * @param query the query vector
+     * @param k how many hits at most, at least 1
+     * @param filter a test on an entry's metadata
+     * @param searchBeamWidth the candidate list size (efSearch), at least 1; at least k is used
+     * @return hits, best first
+     * @throws IllegalArgumentException if the dimension differs, {@code k < 1}, the beam width is below
+     *     1 or a component is not finite
+     */
+    public List<VectorMatch> search(float[] query, int k, Predicate<Map<String, String>> filter, int searchBeamWidth) {
+        if (searchBeamWidth < 1) {
+            throw new IllegalArgumentException("searchBeamWidth must be >= 1 but was " + searchBeamWidth);
+        }
         if (k < 1) {
             throw new IllegalArgumentException("k must be >= 1 but was " + k);
         }
@@ -271,7 +292,7 @@ public final class HnswVectorStore implements VectorStore {
                 }
             };
             try {
-                HnswGraphSearcher.search(new QueryScorer(q), collector, graphBuilder.getGraph(), accept);
+                HnswGraphSearcher.search(new QueryScorer(q), collector, new GraphView(graphBuilder.getGraph()), accept);
             } catch (IOException e) {
                 throw new UncheckedIOException("HNSW search failed (cannot happen on heap)", e);
             }
@@ -280,9 +301,10 @@ public final class HnswVectorStore implements VectorStore {
                 // The filter lets few entries through (or tombstones cut the graph): be exact.
                 return exact(q, k, filter, everything);
             }
+            // The collector's order is by the same dot product, so its first hits are the best.
             List<VectorMatch> out = new ArrayList<>(want);
-            for (ScoreDoc sd : top.scoreDocs) {
-                out.add(match(q, sd.doc));
+            for (int i = 0; i < want; i++) {
+                out.add(match(q, top.scoreDocs[i].doc));
             }
             return best(out, want);
         } finally {
@@ -418,6 +440,58 @@ public final class HnswVectorStore implements VectorStore {
     /** Lucene's graph wants non-negative similarities: (1 + cosine) / 2. */
     private static float graphScore(float cosine) {
         return Math.max(0f, (1f + cosine) * 0.5f);
+    }
+
+    /**
+     * A read-only view of the graph with a cursor of its own. {@link OnHeapHnswGraph} keeps its
+     * neighbour cursor ({@code seek}/{@code nextNeighbor}) in the graph object, so concurrent searches
+     * on it would move each other's cursor; each search gets its own view instead. Safe while no
+     * writer changes the graph, which the read lock ensures.
+     */
+    private static final class GraphView extends HnswGraph {
+        private final OnHeapHnswGraph graph;
+        private NeighborArray current;
+        private int upto;
+
+        GraphView(OnHeapHnswGraph graph) {
+            this.graph = graph;
+        }
+
+        @Override
+        public void seek(int level, int target) {
+            current = graph.getNeighbors(level, target);
+            upto = -1;
+        }
+
+        @Override
+        public int nextNeighbor() {
+            return ++upto < current.size() ? current.nodes()[upto] : DocIdSetIterator.NO_MORE_DOCS;
+        }
+
+        @Override
+        public int size() {
+            return graph.size();
+        }
+
+        @Override
+        public int maxNodeId() {
+            return graph.maxNodeId();
+        }
+
+        @Override
+        public int numLevels() {
+            return graph.numLevels();
+        }
+
+        @Override
+        public int entryNode() {
+            return graph.entryNode();
+        }
+
+        @Override
+        public NodesIterator getNodesOnLevel(int level) {
+            return graph.getNodesOnLevel(level);
+        }
     }
 
     /** Scores stored entries against a query vector. */

@@ -108,6 +108,41 @@ class HnswVectorStoreTest extends VectorStoreContract {
     }
 
     @Test
+    void concurrentGraphSearchesGiveTheSameHitsAsOneAtATime() throws Exception {
+        int dim = 16;
+        HnswVectorStore ann = HnswVectorStore.builder(dim).exactScanBelow(0).build();
+        Random rnd = new Random(14);
+        for (int i = 0; i < 3000; i++) {
+            ann.add("e" + i, gaussian(rnd, dim), Map.of());
+        }
+        float[][] queries = new float[100][];
+        List<List<VectorMatch>> expected = new java.util.ArrayList<>();
+        for (int q = 0; q < queries.length; q++) {
+            queries[q] = gaussian(rnd, dim);
+            expected.add(ann.search(queries[q], 10, m -> true));
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<?>> futures = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                futures.add(pool.submit(() -> {
+                    for (int round = 0; round < 5; round++) {
+                        for (int q = 0; q < queries.length; q++) {
+                            assertThat(ann.search(queries[q], 10, m -> true)).isEqualTo(expected.get(q));
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : futures) {
+                f.get(2, java.util.concurrent.TimeUnit.MINUTES);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void zeroVectorCannotBeAddedButCanBeAskedFor() {
         HnswVectorStore ann = HnswVectorStore.create(8);
         assertThatThrownBy(() -> ann.add("zero", new float[8], Map.of()))
