@@ -23,7 +23,14 @@ apt-get install -y -q postgresql-server-dev-15 dpkg-dev make gcc
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/lists/partial"
-echo "deb-src http://deb.debian.org/debian trixie main" > "$work/sources.list"
+# the machine's own Debian mirror (the first main-archive URI of its apt sources), trixie's sources
+mirror=$(grep -rhE '^(URIs:|deb) ' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list 2>/dev/null \
+  | grep -oE 'https?://[^ ]+/debian/?( |$)' | head -n 1 | tr -d ' ')
+if [ -z "$mirror" ]; then
+  echo "install-pgvector: no Debian mirror found in the apt sources" >&2
+  exit 1
+fi
+echo "deb-src ${mirror%/} trixie main" > "$work/sources.list"
 apt_opts=(-o Dir::Etc::sourcelist="$work/sources.list" -o Dir::Etc::sourceparts=/dev/null
           -o Dir::State::Lists="$work/lists")
 apt-get "${apt_opts[@]}" update -q
