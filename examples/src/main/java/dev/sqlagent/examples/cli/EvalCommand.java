@@ -93,6 +93,10 @@ final class EvalCommand implements Callable<Integer> {
             + " few-shot examples, corrections become repairs.")
     boolean learn;
 
+    @Option(names = "--judge", description = "Add a judge: a real OpenAI-compatible model named by"
+            + " SQLAGENT_LLM_BASE_URL/SQLAGENT_LLM_API_KEY/SQLAGENT_LLM_MODEL (a replay has no judge of its own).")
+    boolean judge;
+
     @Option(names = "--passes", defaultValue = "1", description = "Run the questions this many times with the same"
             + " agents (fix cache and case library carry over); pass p writes to <out>/pass-p (default ${DEFAULT-VALUE}).")
     int passes;
@@ -124,6 +128,14 @@ final class EvalCommand implements Callable<Integer> {
         if (!Files.isDirectory(sqliteDir)) {
             err.println("eval: --sqlite-dir is not a directory: " + sqliteDir);
             return 2;
+        }
+        if (judge) {
+            try {
+                dev.sqlagent.llm.openai.OpenAiCompatibleClient.fromEnvironment();
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                err.println("eval: --judge needs a real model: " + e.getMessage());
+                return 2;
+            }
         }
         if (passes < 1 || passes > 10) {
             err.println("eval: --passes must be in [1, 10] but was " + passes);
@@ -203,7 +215,7 @@ final class EvalCommand implements Callable<Integer> {
         s.put("candidates", (long) k);
         s.put("verifiers", verifiers);
         s.put("correction", !noCorrection);
-        s.put("judge", false);
+        s.put("judge", judge);
         s.put("retrieval", learn);
         s.put("correction_replay", (long) correctionReplay.size());
         s.put("passes", (long) passes);
@@ -229,6 +241,9 @@ final class EvalCommand implements Callable<Integer> {
         }
         if (learn) {
             b.caseLibrary(dev.sqlagent.cases.CaseLibrary.builder().build());
+        }
+        if (judge) {
+            b.judge(true).llm(dev.sqlagent.AgentRole.JUDGE, dev.sqlagent.llm.openai.OpenAiCompatibleClient.fromEnvironment());
         }
         return b.build();
     }

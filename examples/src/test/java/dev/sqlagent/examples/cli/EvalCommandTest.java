@@ -145,6 +145,17 @@ class EvalCommandTest {
     }
 
     @Test
+    void judgeWithoutARealModelConfiguredIsAUsageError() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("SQLAGENT_LLM_MODEL") == null
+                && System.getenv("OPENAI_MODEL") == null, "a real model is configured in this environment");
+        Run r = eval("--questions", questions.toString(), "--sqlite-dir", data.resolve("sqlite").toString(),
+                "--replay", replay, "--out", dir.resolve("j").toString(), "--judge");
+
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("--judge needs a real model", "SQLAGENT_LLM_MODEL");
+    }
+
+    @Test
     void moreCandidatesThanReplayFilesIsAUsageError() {
         Run r = eval("--questions", questions.toString(), "--sqlite-dir", data.resolve("sqlite").toString(),
                 "--replay", replay, "--out", dir.resolve("x").toString(), "--candidates", "4");
