@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.testing.H2Spider;
 import dev.sqlagent.testing.SharedData;
-import dev.sqlagent.testing.SimpleDataSource;
 import dev.sqlagent.testing.SpiderPredictions;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -72,10 +71,10 @@ class H2EngineTest {
     void userWithoutGrantIsPermissionDenied() throws Exception {
         String url = "jdbc:h2:mem:h2_permission";
         // the admin connection keeps the in-memory database open while the reader uses it
-        try (Connection c = new SimpleDataSource(url, "sa", "").getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = new UrlDataSource(url, "sa", "").getConnection(); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS salary (amount INT)");
             s.execute("CREATE USER IF NOT EXISTS reader PASSWORD 'r'");
-            JdbcSqlExecutor reader = executor(new SimpleDataSource(url, "reader", "r"));
+            JdbcSqlExecutor reader = executor(new UrlDataSource(url, "reader", "r"));
             ExecutionError e = assertCategory(reader, "SELECT * FROM salary", ErrorCategory.PERMISSION_DENIED);
             assertThat(e.vendorCode()).isEqualTo(90096);
         }
@@ -83,7 +82,7 @@ class H2EngineTest {
 
     @Test
     void unreachableServerIsConnection() {
-        JdbcSqlExecutor down = JdbcSqlExecutor.builder(new SimpleDataSource("jdbc:h2:tcp://127.0.0.1:1/mem:x", "sa", ""))
+        JdbcSqlExecutor down = JdbcSqlExecutor.builder(new UrlDataSource("jdbc:h2:tcp://127.0.0.1:1/mem:x", "sa", ""))
                 .dialect(Dialect.H2).build();
         assertCategory(down, "SELECT 1", ErrorCategory.CONNECTION);
     }
@@ -91,10 +90,10 @@ class H2EngineTest {
     @Test
     void writeIsRolledBack() throws Exception {
         String url = "jdbc:h2:mem:h2_rollback;DB_CLOSE_DELAY=-1";
-        try (Connection c = new SimpleDataSource(url, "sa", "").getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = new UrlDataSource(url, "sa", "").getConnection(); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE t (a INT)");
         }
-        JdbcSqlExecutor ex = executor(new SimpleDataSource(url, "sa", ""));
+        JdbcSqlExecutor ex = executor(new UrlDataSource(url, "sa", ""));
         ex.execute(SqlStatement.of("SELECT * FROM FINAL TABLE (INSERT INTO t VALUES (1))"));
         assertThat(success(ex, "SELECT count(*) FROM t").rows().get(0).get(0)).isEqualTo(0L);
     }

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.testing.DatabaseServer;
-import dev.sqlagent.testing.SimpleDataSource;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -72,7 +71,7 @@ class MariadbEngineTest {
 
     @Test
     void unreachableServerIsConnection() {
-        JdbcSqlExecutor down = executor(new SimpleDataSource(
+        JdbcSqlExecutor down = executor(new UrlDataSource(
                 "jdbc:mariadb://127.0.0.1:1/test?connectTimeout=2000", "root", ""));
         ExecutionError e = assertCategory(down, "SELECT 1", ErrorCategory.CONNECTION);
         assertThat(e.sqlState()).startsWith("08");

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.testing.DatabaseServer;
-import dev.sqlagent.testing.SimpleDataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -85,7 +84,7 @@ class PostgresEngineTest {
 
     @Test
     void unreachableServerIsConnection() {
-        JdbcSqlExecutor down = executor(new SimpleDataSource(
+        JdbcSqlExecutor down = executor(new UrlDataSource(
                 "jdbc:postgresql://127.0.0.1:1/test?connectTimeout=2", "postgres", ""));
         ExecutionError e = assertCategory(down, "SELECT 1", ErrorCategory.CONNECTION);
         assertThat(e.sqlState()).startsWith("08");
@@ -94,7 +93,7 @@ class PostgresEngineTest {
     @Test
     void backendKilledMidQueryIsConnection() throws Exception {
         String app = "sqlagent-kill-" + UUID.randomUUID();
-        JdbcSqlExecutor victim = JdbcSqlExecutor.builder(new SimpleDataSource(
+        JdbcSqlExecutor victim = JdbcSqlExecutor.builder(new UrlDataSource(
                 pg.spiderUrl("car_1") + "&ApplicationName=" + app, "postgres", ""))
                 .dialect(Dialect.POSTGRESQL).queryTimeout(Duration.ofSeconds(30)).build();
         CompletableFuture<ExecutionOutcome> running = CompletableFuture.supplyAsync(

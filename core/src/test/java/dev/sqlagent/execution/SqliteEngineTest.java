@@ -6,7 +6,6 @@ import static dev.sqlagent.execution.EngineAssertions.success;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.testing.SharedData;
-import dev.sqlagent.testing.SimpleDataSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -70,7 +69,7 @@ class SqliteEngineTest {
 
     @Test
     void missingDatabaseFileIsConnection() {
-        JdbcSqlExecutor missing = executor(new SimpleDataSource("jdbc:sqlite:file:/nonexistent/x.sqlite?mode=ro", null, null));
+        JdbcSqlExecutor missing = executor(new UrlDataSource("jdbc:sqlite:file:/nonexistent/x.sqlite?mode=ro", null, null));
         ExecutionError e = assertCategory(missing, "SELECT 1", ErrorCategory.CONNECTION);
         assertThat(e.vendorCode()).isEqualTo(14); // SQLITE_CANTOPEN
     }
@@ -78,7 +77,7 @@ class SqliteEngineTest {
     @Test
     void writesAreRefusedAsPermissionDeniedAndLeaveNoTrace(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("rw.sqlite");
-        SimpleDataSource ds = new SimpleDataSource("jdbc:sqlite:" + file, null, null);
+        UrlDataSource ds = new UrlDataSource("jdbc:sqlite:" + file, null, null);
         try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE t (a INTEGER)");
         }

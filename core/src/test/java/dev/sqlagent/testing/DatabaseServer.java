@@ -1,5 +1,7 @@
 package dev.sqlagent.testing;
 
+import dev.sqlagent.execution.UrlDataSource;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -149,7 +151,7 @@ public final class DatabaseServer {
 
     /** @return a data source for the administrative user on database {@code test} */
     public DataSource adminDataSource() {
-        return new SimpleDataSource(withConnectTimeout(url), user, password);
+        return new UrlDataSource(withConnectTimeout(url), user, password);
     }
 
     /**
@@ -160,7 +162,7 @@ public final class DatabaseServer {
      */
     public DataSource spider(String dbId) {
         load(dbId);
-        return new SimpleDataSource(spiderUrl(dbId), user, password);
+        return new UrlDataSource(spiderUrl(dbId), user, password);
     }
 
     /**
@@ -185,7 +187,7 @@ public final class DatabaseServer {
         load(dbId);
         load(READ_ONLY_GRANTED_DB);
         ensureReadOnlyUser();
-        return new SimpleDataSource(spiderUrl(dbId), READ_ONLY_USER, "");
+        return new UrlDataSource(spiderUrl(dbId), READ_ONLY_USER, "");
     }
 
     /**
@@ -236,7 +238,7 @@ public final class DatabaseServer {
     private void loadMariadb(String dbId) throws SQLException {
         Script script = Script.read(spiderScript(dbId));
         String adminUrl = withParameter(withConnectTimeout(url), "allowMultiQueries", "true");
-        try (Connection c = new SimpleDataSource(adminUrl, user, password).getConnection();
+        try (Connection c = new UrlDataSource(adminUrl, user, password).getConnection();
                 Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT GET_LOCK('sqlagent-spider-load', 600)")) {
                 if (!rs.next() || rs.getInt(1) != 1) {

@@ -1,5 +1,7 @@
 package dev.sqlagent.testing;
 
+import dev.sqlagent.execution.UrlDataSource;
+
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
@@ -31,7 +33,7 @@ public final class H2Spider {
      */
     public static DataSource of(String dbId) {
         String url = "jdbc:h2:mem:spider_" + dbId + ";DB_CLOSE_DELAY=-1";
-        SimpleDataSource h2 = new SimpleDataSource(url, "sa", "");
+        UrlDataSource h2 = new UrlDataSource(url, "sa", "");
         synchronized (COPIED) {
             if (COPIED.add(dbId)) {
                 try {

@@ -1,5 +1,7 @@
 package dev.sqlagent.testing;
 
+import dev.sqlagent.execution.UrlDataSource;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -81,6 +83,6 @@ public final class SharedData {
 
     /** @param dbId a Spider database id  @return a data source over its SQLite file, read-only */
     public static DataSource sqlite(String dbId) {
-        return new SimpleDataSource(sqliteUrl(dbId), null, null);
+        return new UrlDataSource(sqliteUrl(dbId), null, null);
     }
 }

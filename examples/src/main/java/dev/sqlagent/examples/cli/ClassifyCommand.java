@@ -13,15 +13,8 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.time.Duration;
-import java.util.Properties;
 import java.util.concurrent.Callable;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -57,7 +50,7 @@ final class ClassifyCommand implements Callable<Integer> {
             System.err.println("classify: --timeout-seconds must be >= 1 but was " + timeoutSeconds);
             return 2;
         }
-        JdbcSqlExecutor executor = JdbcSqlExecutor.builder(new UrlDataSource(jdbcUrl, user, password))
+        JdbcSqlExecutor executor = JdbcSqlExecutor.builder(new dev.sqlagent.execution.UrlDataSource(jdbcUrl, user, password))
                 .queryTimeout(Duration.ofSeconds(timeoutSeconds)).build();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Writer out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
@@ -99,71 +92,6 @@ final class ClassifyCommand implements Callable<Integer> {
                 g.writeNumberField("elapsed_ms", e.elapsed().toMillis());
             }
             g.writeEndObject();
-        }
-    }
-
-    /** A data source over {@link DriverManager}: one new connection per statement, nothing pooled. */
-    private static final class UrlDataSource implements DataSource {
-        private final String url;
-        private final String user;
-        private final String password;
-
-        UrlDataSource(String url, String user, String password) {
-            this.url = url;
-            this.user = user;
-            this.password = password;
-        }
-
-        @Override
-        public Connection getConnection() throws SQLException {
-            return getConnection(user, password);
-        }
-
-        @Override
-        public Connection getConnection(String u, String p) throws SQLException {
-            Properties props = new Properties();
-            if (u != null) {
-                props.setProperty("user", u);
-            }
-            if (p != null) {
-                props.setProperty("password", p);
-            }
-            return DriverManager.getConnection(url, props);
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) {
-            // not used
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-            // drivers take connect timeouts from the URL
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-            throw new SQLFeatureNotSupportedException("no java.util.logging");
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> iface) throws SQLException {
-            throw new SQLException("not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> iface) {
-            return false;
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.sqlagent.testing;
+package dev.sqlagent.execution;
 
 import java.io.PrintWriter;
 import java.sql.Connection;
@@ -10,10 +10,11 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * A {@link DataSource} that opens a new {@link DriverManager} connection per call: no pool, nothing
- * shared, which is what tests of connection handling want.
+ * A {@link DataSource} over a JDBC URL that opens a new {@link DriverManager} connection per call: no
+ * pool, nothing shared. Enough for command-line tools, tests and small hosts; a server application
+ * should give the agent its pooled data source instead. The password is never in {@link #toString()}.
  */
-public final class SimpleDataSource implements DataSource {
+public final class UrlDataSource implements DataSource {
 
     private final String url;
     private final String user;
@@ -24,7 +25,8 @@ public final class SimpleDataSource implements DataSource {
      * @param user the user, or null to leave it to the URL
      * @param password the password, or null
      */
-    public SimpleDataSource(String url, String user, String password) {
+    public UrlDataSource(String url, String user, String password) {
+        java.util.Objects.requireNonNull(url, "url");
         this.url = url;
         this.user = user;
         this.password = password;
