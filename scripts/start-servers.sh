@@ -15,7 +15,10 @@ as_root() {
 
 pg_answers() { pg_isready -q -h "$PG_HOST" -p "$PG_PORT" 2>/dev/null; }
 pg_admin() { psql -q -X -v ON_ERROR_STOP=1 -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" "$@"; }
-mariadb_answers() { mariadb-admin --protocol=TCP -h "$MARIADB_HOST" -P "$MARIADB_PORT" -u "$MARIADB_USER" ping >/dev/null 2>&1; }
+# a login over TCP, not just a ping: mariadb-admin ping succeeds even when the login is refused
+mariadb_answers() {
+  mariadb --protocol=TCP -h "$MARIADB_HOST" -P "$MARIADB_PORT" -u "$MARIADB_USER" -e 'SELECT 1' >/dev/null 2>&1
+}
 
 install_missing() {
   local want=()
@@ -58,9 +61,14 @@ start_postgres() {
       cat '$conf/pg_hba.conf.orig'; } > '$conf/pg_hba.conf'"
   fi
   as_root sed -i "s/^#\?listen_addresses.*/listen_addresses = 'localhost'/" "$conf/postgresql.conf"
+  # the package picks the next free port when 5432 is taken at install time; the tests expect $PG_PORT
+  as_root sed -i "s/^#\?port *=.*/port = $PG_PORT/" "$conf/postgresql.conf"
   if pg_answers; then
     log "reloading PostgreSQL $version for the new pg_hba.conf"
     as_root pg_ctlcluster --skip-systemctl-redirect "$version" main reload || as_root pg_ctlcluster "$version" main reload
+  elif as_root pg_ctlcluster "$version" main status >/dev/null 2>&1; then
+    log "restarting PostgreSQL $version on port $PG_PORT"
+    as_root pg_ctlcluster --skip-systemctl-redirect "$version" main restart || as_root pg_ctlcluster "$version" main restart
   else
     log "starting PostgreSQL $version"
     as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start || as_root pg_ctlcluster "$version" main start
