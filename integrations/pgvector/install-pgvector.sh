@@ -24,8 +24,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/lists/partial"
 # the machine's own Debian mirror (the first main-archive URI of its apt sources), trixie's sources
-mirror=$(grep -rhE '^(URIs:|deb) ' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list 2>/dev/null \
-  | grep -oE 'https?://[^ ]+/debian/?( |$)' | head -n 1 | tr -d ' ')
+# (missing source files are normal: cat's complaint and pipefail must not end the script)
+mirror=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list 2>/dev/null \
+  | grep -E '^(URIs:|deb) ' | grep -oE 'https?://[^ ]+/debian/?( |$)' | head -n 1 | tr -d ' ' || true)
 if [ -z "$mirror" ]; then
   echo "install-pgvector: no Debian mirror found in the apt sources" >&2
   exit 1
