@@ -29,6 +29,7 @@ public final class AgentMetrics {
     private final LongAdder fixCacheHits = new LongAdder();
     private final LongAdder examplesRetrieved = new LongAdder();
     private final Map<FailureKind, LongAdder> failures = new ConcurrentHashMap<>();
+    private final Map<dev.sqlagent.execution.ErrorCategory, LongAdder> failuresByCategory = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> callsByRole = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> tokensByRole = new ConcurrentHashMap<>();
     private final Map<Stage, LongAdder> nanosByStage = new ConcurrentHashMap<>();
@@ -51,7 +52,9 @@ public final class AgentMetrics {
                 break;
             default:
                 failed.increment();
-                failures.computeIfAbsent(((AgentResult.Failed) result).kind(), k -> new LongAdder()).increment();
+                AgentResult.Failed f = (AgentResult.Failed) result;
+                failures.computeIfAbsent(f.kind(), k -> new LongAdder()).increment();
+                f.errorCategory().ifPresent(c -> failuresByCategory.computeIfAbsent(c, k -> new LongAdder()).increment());
         }
         executions.add(trace.executions().size());
         corrections.add(trace.correctionCount());
@@ -98,6 +101,13 @@ public final class AgentMetrics {
     public Map<FailureKind, Long> failuresByKind() {
         Map<FailureKind, Long> out = new EnumMap<>(FailureKind.class);
         failures.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    /** @return failures by the error category that caused them (failures without one are not counted here) */
+    public Map<dev.sqlagent.execution.ErrorCategory, Long> failuresByErrorCategory() {
+        Map<dev.sqlagent.execution.ErrorCategory, Long> out = new EnumMap<>(dev.sqlagent.execution.ErrorCategory.class);
+        failuresByCategory.forEach((k, v) -> out.put(k, v.sum()));
         return out;
     }
 

@@ -117,6 +117,7 @@ class SqlAgentBuilderTest {
         assertThat(m.correctionTriggerRate()).isEqualTo(0.5);
         assertThat(m.correctionSuccessRate()).isEqualTo(0.5);
         assertThat(m.failuresByKind()).containsEntry(FailureKind.STILL_FAILING, 1L);
+        assertThat(m.failuresByErrorCategory()).containsEntry(dev.sqlagent.execution.ErrorCategory.COLUMN_NOT_FOUND, 1L);
         assertThat(m.modelCallsByRole()).containsEntry("refiner", 4L);
     }
 }
