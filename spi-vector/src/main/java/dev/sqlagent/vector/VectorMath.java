@@ -1,7 +1,10 @@
 package dev.sqlagent.vector;
 
-/** Arithmetic on float vectors shared by the embedder and the in-memory store. */
-final class VectorMath {
+/**
+ * Arithmetic on float vectors shared by the embedder and the stores (the in-memory one here, the
+ * approximate and database ones in integrations): normalising and a fast dot product. Stateless.
+ */
+public final class VectorMath {
 
     private VectorMath() {
     }
@@ -9,9 +12,11 @@ final class VectorMath {
     /**
      * Returns a unit-length copy of a vector; the zero vector stays zero.
      *
+     * @param v a vector
+     * @return its unit-length copy
      * @throws IllegalArgumentException if a component is NaN or infinite
      */
-    static float[] normalise(float[] v) {
+    public static float[] normalise(float[] v) {
         double norm = 0;
         for (int i = 0; i < v.length; i++) {
             float x = v[i];
@@ -34,8 +39,13 @@ final class VectorMath {
      * The dot product of {@code q} and {@code data[offset .. offset + q.length)}, with eight
      * independent accumulators so that the additions do not wait on each other (the JIT does not
      * reorder float additions by itself).
+     *
+     * @param q a vector
+     * @param data contiguous vectors
+     * @param offset where the other vector starts in {@code data}
+     * @return the dot product
      */
-    static float dot(float[] q, float[] data, int offset) {
+    public static float dot(float[] q, float[] data, int offset) {
         int n = q.length;
         float s0 = 0;
         float s1 = 0;

@@ -2,6 +2,7 @@ package dev.sqlagent.ann;
 
 import dev.sqlagent.vector.VectorFilter;
 import dev.sqlagent.vector.VectorMatch;
+import dev.sqlagent.vector.VectorMath;
 import dev.sqlagent.vector.VectorStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -390,51 +391,12 @@ public final class HnswVectorStore implements VectorStore {
             throw new IllegalArgumentException(
                     "vector dimension must be " + dimension + " but was " + vector.length);
         }
-        double norm = 0;
-        for (int i = 0; i < vector.length; i++) {
-            float x = vector[i];
-            if (!Float.isFinite(x)) {
-                throw new IllegalArgumentException("vector component " + i + " must be finite but was " + x);
-            }
-            norm += (double) x * x;
-        }
-        float[] out = vector.clone();
-        if (norm > 0) {
-            double inv = 1.0 / Math.sqrt(norm);
-            for (int i = 0; i < out.length; i++) {
-                out[i] = (float) (out[i] * inv);
-            }
-        }
-        return out;
+        return VectorMath.normalise(vector);
     }
 
-    /** Dot product of {@code q} with {@code data[offset ..]}, eight accumulators wide. */
+    /** Dot product of {@code q} with {@code data[offset ..]}; see {@link VectorMath#dot}. */
     static float dot(float[] q, float[] data, int offset) {
-        int n = q.length;
-        float s0 = 0;
-        float s1 = 0;
-        float s2 = 0;
-        float s3 = 0;
-        float s4 = 0;
-        float s5 = 0;
-        float s6 = 0;
-        float s7 = 0;
-        int d = 0;
-        for (int upper = n - 7; d < upper; d += 8) {
-            int o = offset + d;
-            s0 += q[d] * data[o];
-            s1 += q[d + 1] * data[o + 1];
-            s2 += q[d + 2] * data[o + 2];
-            s3 += q[d + 3] * data[o + 3];
-            s4 += q[d + 4] * data[o + 4];
-            s5 += q[d + 5] * data[o + 5];
-            s6 += q[d + 6] * data[o + 6];
-            s7 += q[d + 7] * data[o + 7];
-        }
-        for (; d < n; d++) {
-            s0 += q[d] * data[offset + d];
-        }
-        return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+        return VectorMath.dot(q, data, offset);
     }
 
     /** Lucene's graph wants non-negative similarities: (1 + cosine) / 2. */
