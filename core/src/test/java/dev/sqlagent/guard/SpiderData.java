@@ -1,5 +1,8 @@
 package dev.sqlagent.guard;
 
+import dev.sqlagent.internal.JsonTree;
+import dev.sqlagent.testing.SharedData;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -25,12 +28,11 @@ final class SpiderData {
     }
 
     static Path root() {
-        String project = System.getProperty("sqlagent.projectRoot", "../");
-        return Path.of(project).resolve("../shared/data").normalize();
+        return SharedData.dataDir();
     }
 
     static Path spider() {
-        return root().resolve("spider-dev");
+        return SharedData.spiderDir();
     }
 
     static Path sqlite(String db) {
@@ -78,26 +80,10 @@ final class SpiderData {
             if (line.isBlank()) {
                 continue;
             }
-            int id = -1;
-            String db = null;
-            String sql = null;
-            try (JsonParser p = JSON.createParser(line)) {
-                p.nextToken();
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String field = p.currentName();
-                    p.nextToken();
-                    if (field.equals("id")) {
-                        id = p.getIntValue();
-                    } else if (field.equals("db_id")) {
-                        db = p.getText();
-                    } else if (field.equals(sqlField)) {
-                        sql = p.getText();
-                    } else {
-                        p.skipChildren();
-                    }
-                }
-            }
-            out.add(new Query(id, db, sql));
+            Map<String, Object> m = JsonTree.parseObject(line);
+            Object id = m.get("id");
+            out.add(new Query(id instanceof Number ? ((Number) id).intValue() : -1, (String) m.get("db_id"),
+                    (String) m.get(sqlField)));
         }
         return out;
     }

@@ -1,14 +1,15 @@
 package dev.sqlagent.schema;
 
+import dev.sqlagent.internal.JsonTree;
+import dev.sqlagent.testing.SharedData;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,20 +29,11 @@ final class SpiderData {
      * @return the folder, if present
      */
     static Optional<Path> directory() {
-        String root = System.getProperty("sqlagent.projectRoot");
-        if (root != null && !root.isBlank()) {
-            Path p = Path.of(root).resolve("../shared/data/spider-dev").normalize();
-            if (Files.isDirectory(p)) {
-                return Optional.of(p);
-            }
+        try {
+            return Optional.of(SharedData.spiderDir());
+        } catch (IllegalStateException absent) {
+            return Optional.empty();
         }
-        for (Path dir = Path.of(System.getProperty("user.dir")).toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path p = dir.resolve("shared/data/spider-dev");
-            if (Files.isDirectory(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
     }
 
     /** A question with its gold SQL. */
@@ -70,41 +62,7 @@ final class SpiderData {
     static Object parse(String json) throws IOException {
         try (JsonParser p = JSON.createParser(json)) {
             p.nextToken();
-            return value(p);
-        }
-    }
-
-    private static Object value(JsonParser p) throws IOException {
-        JsonToken t = p.currentToken();
-        switch (t) {
-            case START_OBJECT: {
-                Map<String, Object> m = new LinkedHashMap<>();
-                while (p.nextToken() != JsonToken.END_OBJECT) {
-                    String name = p.currentName();
-                    p.nextToken();
-                    m.put(name, value(p));
-                }
-                return m;
-            }
-            case START_ARRAY: {
-                List<Object> l = new ArrayList<>();
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    l.add(value(p));
-                }
-                return l;
-            }
-            case VALUE_STRING:
-                return p.getText();
-            case VALUE_NUMBER_INT:
-                return p.getLongValue();
-            case VALUE_NUMBER_FLOAT:
-                return p.getDoubleValue();
-            case VALUE_TRUE:
-                return Boolean.TRUE;
-            case VALUE_FALSE:
-                return Boolean.FALSE;
-            default:
-                return null;
+            return JsonTree.readValue(p, JsonTree.MAX_DEPTH);
         }
     }
 }
