@@ -21,16 +21,7 @@ final class SchemaSelections {
      */
     static Map<String, Set<String>> complete(SchemaCatalog catalog, String question, Map<String, Set<String>> chosen,
             Consumer<String> notes) {
-        Map<String, Set<String>> withColumns = new java.util.LinkedHashMap<>();
-        chosen.forEach((t, cs) -> {
-            if (cs.isEmpty()) {
-                Set<String> all = new java.util.LinkedHashSet<>();
-                catalog.table(t).ifPresent(table -> table.columns().forEach(c -> all.add(c.name())));
-                withColumns.put(t, all);
-            } else {
-                withColumns.put(t, cs);
-            }
-        });
+        Map<String, Set<String>> withColumns = SchemaText.allColumnsWhereEmpty(catalog, chosen);
         SchemaCompletion.CompletedSelection done = SchemaCompletion.of(catalog).complete(question, withColumns);
         if (!done.notes().isEmpty()) {
             notes.accept(String.join("; ", done.notes()));

@@ -34,7 +34,8 @@ public record SchemaText(String text, int estimatedTokens, List<String> omitted)
 
     private static final dev.sqlagent.schema.SchemaRenderer RENDERER = dev.sqlagent.schema.SchemaRenderer.ddl();
 
-    private static Map<String, Set<String>> allColumnsWhereEmpty(SchemaCatalog catalog, Map<String, Set<String>> selection) {
+    /** A selection with every empty column set ("all columns") spelled out from the catalog. */
+    static Map<String, Set<String>> allColumnsWhereEmpty(SchemaCatalog catalog, Map<String, Set<String>> selection) {
         Map<String, Set<String>> out = new java.util.LinkedHashMap<>();
         selection.forEach((t, cs) -> {
             if (cs.isEmpty()) {
