@@ -8,7 +8,7 @@ import dev.sqlagent.execution.SqlExecutor;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.SqlGuard;
 import dev.sqlagent.internal.AgentConfig;
-import dev.sqlagent.internal.QuestionRun;
+import dev.sqlagent.internal.run.QuestionRun;
 import dev.sqlagent.internal.SchemaSource;
 import dev.sqlagent.internal.CaseBuilder;
 import dev.sqlagent.internal.Bounded;
@@ -26,7 +26,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
@@ -69,6 +68,7 @@ public final class SqlAgent {
     public static final int DEFAULT_CANDIDATE_PARALLELISM = 4;
 
     private final AgentConfig config;
+    private final QuestionRun questions;
     private final List<CaseSink> caseSinks;
     private final Executor asyncExecutor;
     private final AgentMetrics metrics = new AgentMetrics();
@@ -76,6 +76,7 @@ public final class SqlAgent {
 
     private SqlAgent(Builder b, AgentConfig config) {
         this.config = config;
+        this.questions = new QuestionRun(config);
         List<CaseSink> sinks = new ArrayList<>(b.caseSinks);
         if (b.caseLibrary != null && !sinks.contains(b.caseLibrary)) {
             sinks.add(b.caseLibrary);
@@ -138,9 +139,9 @@ public final class SqlAgent {
     }
 
     AgentResult run(Question question, dev.sqlagent.internal.ConversationContext conversation) {
-        String id = UUID.randomUUID().toString();
-        AgentResult result = new QuestionRun(config, question.text().strip(), id, conversation,
-                question.policy().orElse(null), question.table(), question.category()).run();
+        String id = dev.sqlagent.internal.QuestionIds.next();
+        AgentResult result = questions.answer(question.text().strip(), id, conversation,
+                question.policy().orElse(null), question.table(), question.category());
         metrics.record(result);
         deliver(result, question);
         return result;

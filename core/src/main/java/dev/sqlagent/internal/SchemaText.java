@@ -34,8 +34,12 @@ public record SchemaText(String text, int estimatedTokens, List<String> omitted)
 
     private static final dev.sqlagent.schema.SchemaRenderer RENDERER = dev.sqlagent.schema.SchemaRenderer.ddl();
 
-    /** A selection with every empty column set ("all columns") spelled out from the catalog. */
-    static Map<String, Set<String>> allColumnsWhereEmpty(SchemaCatalog catalog, Map<String, Set<String>> selection) {
+    /**
+     * @param catalog the catalog
+     * @param selection table → columns, an empty set meaning every column
+     * @return the selection with every empty column set ("all columns") spelled out from the catalog
+     */
+    public static Map<String, Set<String>> allColumnsWhereEmpty(SchemaCatalog catalog, Map<String, Set<String>> selection) {
         Map<String, Set<String>> out = new java.util.LinkedHashMap<>();
         selection.forEach((t, cs) -> {
             if (cs.isEmpty()) {

@@ -1,4 +1,4 @@
-package dev.sqlagent.internal;
+package dev.sqlagent.internal.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.sqlagent.internal;
+package dev.sqlagent.internal.run;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.sqlagent.internal;
+package dev.sqlagent.internal.run;
 
 import java.util.Locale;
 import java.util.Optional;

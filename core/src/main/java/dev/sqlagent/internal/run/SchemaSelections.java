@@ -1,5 +1,6 @@
-package dev.sqlagent.internal;
+package dev.sqlagent.internal.run;
 
+import dev.sqlagent.internal.SchemaText;
 import dev.sqlagent.schema.SchemaCatalog;
 import dev.sqlagent.schema.SchemaCompletion;
 import java.util.Map;

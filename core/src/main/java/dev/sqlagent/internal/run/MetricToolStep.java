@@ -1,0 +1,97 @@
+package dev.sqlagent.internal.run;
+
+import dev.sqlagent.AgentRole;
+import dev.sqlagent.execution.ExecutionOutcome;
+import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.internal.AgentConfig;
+import dev.sqlagent.internal.LenientJson;
+import dev.sqlagent.internal.Prompts;
+import dev.sqlagent.metrics.MetricTool;
+import dev.sqlagent.trace.Stage;
+import dev.sqlagent.trace.TraceEvent;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * METRIC_TOOL: the router may pick a vetted template; it runs with bound parameters after passing the
+ * guard. Anything short of an answer falls back to text-to-SQL, once, noted in the trace.
+ */
+final class MetricToolStep implements Step {
+
+    private final AgentConfig config;
+    private final Models models;
+    private final Prompts prompts;
+    private final Executions executions;
+
+    MetricToolStep(AgentConfig config, Models models, Prompts prompts, Executions executions) {
+        this.config = config;
+        this.models = models;
+        this.prompts = prompts;
+        this.executions = executions;
+    }
+
+    @Override
+    public boolean wanted(RunState state) {
+        return !config.metricTools().isEmpty();
+    }
+
+    @Override
+    public Outcome run(RunState state) {
+        List<MetricTool> tools = config.metricTools();
+        StringBuilder described = new StringBuilder();
+        for (MetricTool t : tools) {
+            described.append(t.describe()).append('\n');
+        }
+        String fallback;
+        try {
+            String reply = models.call(state, AgentRole.ROUTER, Stage.METRIC_TOOL,
+                    prompts.route(described.toString(), state.question()), true, 1).get(0);
+            Optional<Map<String, Object>> o = LenientJson.firstObject(reply);
+            String name = o.map(m -> LenientJson.text(m.get("metric")).trim()).orElse("");
+            MetricTool tool = null;
+            for (MetricTool t : tools) {
+                if (t.name().equalsIgnoreCase(name)) {
+                    tool = t;
+                }
+            }
+            if (tool == null) {
+                fallback = name.isEmpty() || name.equalsIgnoreCase("null") || name.equalsIgnoreCase("none")
+                        ? "no metric fits the question" : "the router named an unknown metric '" + name + "'";
+            } else {
+                Map<String, String> args = new HashMap<>();
+                if (o.get().get("arguments") instanceof Map<?, ?> a) {
+                    a.forEach((k, v) -> args.put(String.valueOf(k), LenientJson.text(v)));
+                }
+                Optional<List<Object>> values = tool.bind(args);
+                if (values.isEmpty()) {
+                    fallback = "metric " + tool.name() + ": arguments missing or of the wrong type " + args;
+                } else {
+                    GuardVerdict v = config.guard().check(tool.checkedSql(), state.policy(), config.dialect());
+                    state.add(new TraceEvent.GuardChecked(0, 0, v));
+                    if (!(v instanceof GuardVerdict.Accepted accepted)) {
+                        fallback = "metric " + tool.name() + " was refused by the guard";
+                    } else if (!accepted.statement().parameters().isEmpty()) {
+                        fallback = "metric " + tool.name() + ": the policy adds row filters to its tables; write them"
+                                + " into the template";
+                    } else {
+                        ExecutionOutcome outcome = executions.run(new SqlStatement(tool.jdbcSql(), values.get()));
+                        state.add(new TraceEvent.Executed(0, 0, tool.jdbcSql(), outcome));
+                        if (outcome instanceof ExecutionOutcome.Success s) {
+                            state.note(Stage.METRIC_TOOL, "path", "answered by metric " + tool.name() + " with " + args);
+                            return new Outcome.MetricAnswered(tool.sql(), tool.jdbcSql(), s.table());
+                        }
+                        fallback = "metric " + tool.name() + " failed: "
+                                + ((ExecutionOutcome.Failure) outcome).error().message();
+                    }
+                }
+            }
+        } catch (Models.ModelFailure e) {
+            fallback = "the router could not be asked: " + e.getMessage();
+        }
+        state.note(Stage.METRIC_TOOL, "path", "text-to-SQL (" + fallback + ")");
+        return new Outcome.Prepared("text-to-SQL");
+    }
+}

@@ -1,0 +1,111 @@
+package dev.sqlagent.internal.run;
+
+import dev.sqlagent.AgentRole;
+import dev.sqlagent.internal.AgentConfig;
+import dev.sqlagent.llm.ChatMessage;
+import dev.sqlagent.llm.LlmClient;
+import dev.sqlagent.llm.LlmException;
+import dev.sqlagent.llm.LlmRequest;
+import dev.sqlagent.llm.LlmResponse;
+import dev.sqlagent.llm.TokenUsage;
+import dev.sqlagent.trace.Stage;
+import dev.sqlagent.trace.TraceEvent;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Calls the models for the steps: every call becomes a {@link TraceEvent.ModelCall} in the question's
+ * trace, and a model's failure (an {@link LlmException}, any other throwable short of a
+ * {@link VirtualMachineError}, a null or empty response) becomes a {@link ModelFailure} for the step to
+ * handle. Stateless; one per agent.
+ */
+final class Models {
+
+    /** A failure of a model call, already recorded in the trace. */
+    static final class ModelFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ModelFailure(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private final AgentConfig config;
+
+    Models(AgentConfig config) {
+        this.config = config;
+    }
+
+    /**
+     * One model call, recorded in the trace.
+     *
+     * @return the reply texts, at least one
+     * @throws ModelFailure when the model could not give one
+     */
+    List<String> call(RunState state, AgentRole role, Stage stage, List<ChatMessage> prompt, boolean json, int n)
+            throws ModelFailure {
+        TraceEvent.ModelCall call = ask(role, stage, prompt, json, n);
+        state.add(call);
+        if (!call.error().isEmpty()) {
+            throw new ModelFailure(call.error());
+        }
+        return call.replies();
+    }
+
+    /**
+     * Asks the refiner for {@code n} candidates: one request with {@code n}, then further requests for
+     * what a client that ignores {@code n} did not return, at most {@code n} requests in all.
+     *
+     * @return between one and {@code n} reply texts
+     * @throws ModelFailure when the first request fails
+     */
+    List<String> candidates(RunState state, List<ChatMessage> prompt, int n) throws ModelFailure {
+        List<String> texts = new ArrayList<>(call(state, AgentRole.REFINER, Stage.GENERATE, prompt, false, n));
+        int missing = n - texts.size();
+        if (missing > 0) {
+            // a client that ignores n: the rest as single-choice requests, in parallel within the bound
+            List<TraceEvent.ModelCall> calls = Parallel.map(config.parallel(), Collections.nCopies(missing, 1),
+                    one -> ask(AgentRole.REFINER, Stage.GENERATE, prompt, false, one));
+            for (TraceEvent.ModelCall call : calls) {
+                state.add(call);
+                if (call.error().isEmpty()) {
+                    texts.addAll(call.replies());
+                }
+            }
+        }
+        return texts.size() > n ? texts.subList(0, n) : texts;
+    }
+
+    /** One model call, not yet in the trace; safe to run on another thread. */
+    private TraceEvent.ModelCall ask(AgentRole role, Stage stage, List<ChatMessage> prompt, boolean json, int n) {
+        LlmClient client = config.model(role);
+        LlmRequest request = LlmRequest.builder().role(role.id()).messages(prompt)
+                .temperature(config.temperatureOf(role)).jsonResponse(json).n(n).build();
+        long start = config.clock().millis();
+        LlmResponse response;
+        String error = "";
+        try {
+            response = client.chat(request);
+            if (response == null) {
+                error = "LlmClient " + client.getClass().getName() + " returned null";
+            } else if (response.texts().isEmpty()) {
+                error = "LlmClient " + client.getClass().getName() + " returned no text";
+            }
+        } catch (LlmException e) {
+            response = null;
+            error = "model call failed (" + e.kind() + "): " + e.getMessage();
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            response = null;
+            error = "LlmClient " + client.getClass().getName() + " threw " + e;
+        }
+        Duration elapsed = Duration.ofMillis(config.clock().millis() - start);
+        List<String> texts = response == null ? List.of() : response.texts();
+        TokenUsage usage = response == null ? TokenUsage.NONE : response.usage();
+        return new TraceEvent.ModelCall(stage, role.id(), response == null ? "" : response.model(), prompt, texts,
+                usage, elapsed, error);
+    }
+}

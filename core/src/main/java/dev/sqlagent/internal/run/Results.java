@@ -1,0 +1,96 @@
+package dev.sqlagent.internal.run;
+
+import dev.sqlagent.AgentResult;
+import dev.sqlagent.FailureKind;
+import dev.sqlagent.execution.ErrorCategory;
+import dev.sqlagent.execution.ExecutionError;
+import dev.sqlagent.execution.ExecutionOutcome;
+import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.trace.Stage;
+import java.util.Optional;
+
+/** The one place that turns a terminal stage and the last outcome into the question's result. */
+final class Results {
+
+    private Results() {
+    }
+
+    /**
+     * @param end the terminal stage
+     * @param state the question's state; its last outcome decides the details
+     * @return the result, with the trace as it is now
+     */
+    static AgentResult of(Stage end, RunState state) {
+        Outcome last = state.last();
+        switch (end) {
+            case ANSWERED:
+                return answered(last, state);
+            case REJECTED:
+                return rejected(state);
+            case FAILED:
+                return failed(last, state);
+            default:
+                throw new IllegalStateException("not a terminal stage: " + end);
+        }
+    }
+
+    private static AgentResult.Answered answered(Outcome last, RunState state) {
+        if (last instanceof Outcome.MetricAnswered m) {
+            return new AgentResult.Answered(state.question(), m.sql(), m.executedSql(), m.table(), state.trace());
+        }
+        if (last instanceof Outcome.Verified) {
+            Ran chosen = state.chosen();
+            return new AgentResult.Answered(state.question(), chosen.sql(), chosen.executedSql(), chosen.table(),
+                    state.trace());
+        }
+        // the correction of a result anomaly could not improve on it: the flagged answer stands
+        AgentResult.Answered flagged = state.flagged();
+        return new AgentResult.Answered(flagged.question(), flagged.sqlText(), flagged.executedSql(), flagged.table(),
+                state.trace());
+    }
+
+    private static AgentResult.Rejected rejected(RunState state) {
+        for (GuardVerdict v : state.verdicts()) {
+            if (v instanceof GuardVerdict.Rejected r
+                    && StateMachine.inventedTables(r, state.catalog()::databaseHasTable).isEmpty()) {
+                return new AgentResult.Rejected(state.question(), r.sql(), r.violations(), state.trace());
+            }
+        }
+        throw new IllegalStateException("rejected without a policy violation among " + state.verdicts().size());
+    }
+
+    private static AgentResult.Failed failed(Outcome last, RunState state) {
+        if (last instanceof Outcome.Failed f) {
+            return failure(state, f.kind(), f.category().orElse(null), f.message(), state.sqlUnderWay());
+        }
+        FailureKind notFixed = state.round() > 0 ? FailureKind.STILL_FAILING : FailureKind.NOT_CORRECTED;
+        if (last instanceof Outcome.Executed e) {
+            ExecutionError err = ((ExecutionOutcome.Failure) e.decisive().outcome()).error();
+            return failure(state, err.category().environmental() ? FailureKind.ENVIRONMENT : notFixed, err.category(),
+                    err.message(), e.decisive().sql());
+        }
+        CorrectionTarget target = CorrectionTarget.of(last, state)
+                .orElseThrow(() -> new IllegalStateException("failed after " + last));
+        ErrorCategory category = target.errorCategory().orElse(null);
+        if (last instanceof Outcome.Guarded) {
+            return failure(state, notFixed, category, target.feedback(), target.sql());
+        }
+        if (last instanceof Outcome.Corrected c) {
+            return failure(state, FailureKind.CORRECTION_UNCHANGED, category,
+                    (c.cached() ? "the cached fix is the same SQL" : "the correction returned the same SQL")
+                            + "; the original error was: " + target.feedback(), target.sql());
+        }
+        Outcome.NoCorrection n = (Outcome.NoCorrection) last;
+        if (n.cause() == Outcome.NoCorrection.Cause.NO_SQL) {
+            return failure(state, FailureKind.NO_SQL, category,
+                    "the correction held no SQL; the original error was: " + target.feedback(), target.sql());
+        }
+        return failure(state, FailureKind.MODEL_ERROR, category, n.message(), target.sql());
+    }
+
+    private static AgentResult.Failed failure(RunState state, FailureKind kind, ErrorCategory category, String message,
+            String sql) {
+        return new AgentResult.Failed(state.question(), kind, Optional.ofNullable(category), message,
+                Optional.ofNullable(sql), state.trace());
+    }
+}

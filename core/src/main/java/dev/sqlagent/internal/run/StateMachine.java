@@ -1,0 +1,273 @@
+package dev.sqlagent.internal.run;
+
+import dev.sqlagent.execution.ErrorCategory;
+import dev.sqlagent.execution.ExecutionOutcome;
+import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.guard.Violation;
+import dev.sqlagent.guard.ViolationType;
+import dev.sqlagent.trace.Stage;
+import dev.sqlagent.trace.StageTransition;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BiPredicate;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * The state machine of one question, and the only code that chooses the next stage. It holds the current
+ * {@link Stage} and the correction counter; {@link #apply} reads a step's {@link Outcome} through the rule
+ * of the current stage, makes the move and returns the stage entered. Every row of the rules table is one
+ * of the {@code after…} rule methods below; the moves themselves go through one private method that
+ * refuses any move outside {@link Stage}'s transition table and any second entry into
+ * {@link Stage#CORRECT}.
+ *
+ * <p>Rules, as code:
+ * <ul>
+ *   <li>a preparing stage goes on to the next optional stage that is wanted, else to generation;</li>
+ *   <li>any failure a step reports ends the question: FAILED;</li>
+ *   <li>a rejected candidate ends the question: REJECTED, no further generation or correction;</li>
+ *   <li>unparseable SQL is a syntax error, and SQL naming only tables the database lacks is a
+ *       table-not-found error: neither is run; corrected if the correction is still available, else FAILED;</li>
+ *   <li>an execution error is corrected only when its category is correctable and the correction is
+ *       still available; environmental errors never are;</li>
+ *   <li>a result anomaly uses the same single correction, when anomalies may be corrected;</li>
+ *   <li>a correction that produces no SQL, the same SQL, or cannot reach the model ends FAILED without
+ *       running anything, except that a correction of a result anomaly leaves the flagged answer
+ *       standing (ANSWERED).</li>
+ * </ul>
+ * Not thread-safe: one instance per question, used by the thread running it.
+ */
+public final class StateMachine {
+
+    /** The optional stages before generation, in the order they may run. */
+    private static final List<Stage> PREPARING = List.of(Stage.REWRITE, Stage.METRIC_TOOL, Stage.SELECT_SCHEMA,
+            Stage.DECOMPOSE);
+
+    private final String questionId;
+    private final Clock clock;
+    private final int maxCorrections;
+    private final boolean correctAnomalies;
+    private final BiPredicate<Stage, RunState> wanted;
+    private final Consumer<StageTransition> sink;
+    private Stage current = Stage.RECEIVED;
+    private int corrections;
+    private boolean correctingAnomaly;
+
+    /**
+     * @param questionId the question's id
+     * @param clock the clock stamping transitions
+     * @param correctionEnabled whether the single correction is allowed at all
+     * @param correctAnomalies whether a result anomaly may use the correction
+     * @param wanted whether an optional stage should run for a question
+     * @param sink receives every transition (the trace and the listeners)
+     */
+    public StateMachine(String questionId, Clock clock, boolean correctionEnabled, boolean correctAnomalies,
+            BiPredicate<Stage, RunState> wanted, Consumer<StageTransition> sink) {
+        this.questionId = Objects.requireNonNull(questionId, "questionId");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.maxCorrections = correctionEnabled ? 1 : 0;
+        this.correctAnomalies = correctAnomalies;
+        this.wanted = Objects.requireNonNull(wanted, "wanted");
+        this.sink = Objects.requireNonNull(sink, "sink");
+    }
+
+    /** @return the current stage */
+    public Stage current() {
+        return current;
+    }
+
+    /** @return whether the correction under way is of a result anomaly rather than an error */
+    public boolean correctingAnomaly() {
+        return correctingAnomaly;
+    }
+
+    /** @return how many corrections were made (0 or 1) */
+    public int corrections() {
+        return corrections;
+    }
+
+    /** @return whether the single correction is still available */
+    public boolean mayCorrect() {
+        return corrections < maxCorrections;
+    }
+
+    /**
+     * Reads what the step of the current stage found and moves to the stage the rules say.
+     *
+     * @param outcome the step's outcome
+     * @param state the question's state
+     * @return the stage entered
+     * @throws IllegalStateException if the outcome is not one the current stage can produce, or the move
+     *     is illegal (a bug, never a property of the question)
+     */
+    public Stage apply(Outcome outcome, RunState state) {
+        Objects.requireNonNull(outcome, "outcome");
+        if (outcome instanceof Outcome.Failed f) {
+            return move(Stage.FAILED, f.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+                    + ": " + f.message());
+        }
+        switch (current) {
+            case RECEIVED, REWRITE, SELECT_SCHEMA, DECOMPOSE:
+                return afterPreparation(expect(outcome, Outcome.Prepared.class), state);
+            case METRIC_TOOL:
+                if (outcome instanceof Outcome.MetricAnswered m) {
+                    return move(Stage.ANSWERED, "answered by a metric template");
+                }
+                return afterPreparation(expect(outcome, Outcome.Prepared.class), state);
+            case GENERATE:
+                return move(Stage.GUARD, "check " + expect(outcome, Outcome.Generated.class).count() + " candidate(s)");
+            case GUARD:
+                return afterGuard(expect(outcome, Outcome.Guarded.class).verdicts(), state.catalog()::databaseHasTable);
+            case EXECUTE:
+                return afterExecution(expect(outcome, Outcome.Executed.class).decisive().outcome());
+            case CHOOSE:
+                return move(Stage.VERIFY, "chosen by " + expect(outcome, Outcome.Chosen.class).rule());
+            case VERIFY:
+                return afterVerification(expect(outcome, Outcome.Verified.class).findings());
+            case CORRECT:
+                return afterCorrection(outcome);
+            default:
+                throw new IllegalStateException("no step runs in the terminal stage " + current);
+        }
+    }
+
+    private <T extends Outcome> T expect(Outcome outcome, Class<T> type) {
+        if (!type.isInstance(outcome)) {
+            throw new IllegalStateException("stage " + current + " cannot produce " + outcome.getClass().getSimpleName());
+        }
+        return type.cast(outcome);
+    }
+
+    /** Preparation done: the next optional stage that is wanted, else generation. */
+    private Stage afterPreparation(Outcome.Prepared prepared, RunState state) {
+        int from = PREPARING.indexOf(current);
+        for (Stage s : PREPARING.subList(from + 1, PREPARING.size())) {
+            if (wanted.test(s, state)) {
+                return move(s, prepared.what());
+            }
+        }
+        return move(Stage.GENERATE, prepared.what());
+    }
+
+    /**
+     * The guard rows: any accepted candidate runs; else any policy violation rejects; else (all
+     * unparseable, or naming only tables that do not exist) the single correction, or FAILED.
+     */
+    private Stage afterGuard(List<GuardVerdict> verdicts, Predicate<String> tableExists) {
+        int accepted = 0;
+        int rejected = 0;
+        for (GuardVerdict v : verdicts) {
+            if (v instanceof GuardVerdict.Accepted) {
+                accepted++;
+            } else if (v instanceof GuardVerdict.Rejected r && inventedTables(r, tableExists).isEmpty()) {
+                rejected++;
+            }
+        }
+        if (accepted > 0) {
+            return move(Stage.EXECUTE, accepted + " of " + verdicts.size() + " accepted");
+        }
+        if (rejected > 0) {
+            return move(Stage.REJECTED, "policy violation");
+        }
+        if (mayCorrect()) {
+            return move(Stage.CORRECT, "correctable " + ErrorCategory.SYNTAX_ERROR + " or "
+                    + ErrorCategory.TABLE_NOT_FOUND + " found by the guard");
+        }
+        return move(Stage.FAILED, "not runnable" + (corrections > 0 ? " after correction" : ", no correction allowed"));
+    }
+
+    /**
+     * The tables of a rejection that the database does not have at all. A rejection counts as a model's
+     * invention rather than a policy violation only when every violation is a table outside the policy
+     * and none of those tables exists: such SQL is never run, but it is corrected as a
+     * {@link ErrorCategory#TABLE_NOT_FOUND} error would be.
+     *
+     * @param rejected the guard's rejection
+     * @param tableExists whether the database has a table of that name, allowed or not
+     * @return the invented table names, empty when the rejection stands as a policy violation
+     */
+    public static List<String> inventedTables(GuardVerdict.Rejected rejected, Predicate<String> tableExists) {
+        List<String> invented = new ArrayList<>();
+        for (Violation v : rejected.violations()) {
+            if (v.type() != ViolationType.TABLE_NOT_ALLOWED || tableExists.test(v.fragment())) {
+                return List.of();
+            }
+            invented.add(v.fragment());
+        }
+        return invented;
+    }
+
+    /** The execution rows: the decisive outcome is a success, a correctable error, or the end. */
+    private Stage afterExecution(ExecutionOutcome outcome) {
+        if (outcome instanceof ExecutionOutcome.Success) {
+            return move(Stage.CHOOSE, "executed");
+        }
+        ErrorCategory category = ((ExecutionOutcome.Failure) outcome).error().category();
+        String name = category.name();
+        if (category.environmental()) {
+            return move(Stage.FAILED, "environmental " + name + ", never corrected");
+        }
+        if (!category.correctable()) {
+            return move(Stage.FAILED, "not correctable " + name);
+        }
+        if (mayCorrect()) {
+            return move(Stage.CORRECT, "correctable " + name);
+        }
+        return move(Stage.FAILED, name + (corrections > 0 ? " after correction" : ", no correction allowed"));
+    }
+
+    /** The result-anomaly row: a finding may use the correction; else the answer stands with it. */
+    private Stage afterVerification(List<String> findings) {
+        if (findings.isEmpty()) {
+            return move(Stage.ANSWERED, "verified");
+        }
+        if (correctAnomalies && mayCorrect()) {
+            correctingAnomaly = true;
+            return move(Stage.CORRECT, "result anomaly: " + findings.get(0));
+        }
+        return move(Stage.ANSWERED, "answered with " + findings.size() + " unresolved finding(s)");
+    }
+
+    /**
+     * The correction rows. Nothing to run (no SQL, the same SQL, the model unreachable) ends FAILED, except
+     * for a result anomaly: the finding was a heuristic, so the flagged answer stands.
+     */
+    private Stage afterCorrection(Outcome outcome) {
+        String nothing;
+        if (outcome instanceof Outcome.Corrected c) {
+            if (!SameSql.same(c.sql(), c.target().sql())) {
+                return move(Stage.GUARD, c.cached() ? "corrected from the fix cache" : "corrected");
+            }
+            nothing = "correction returned the same SQL; not run again";
+        } else if (outcome instanceof Outcome.NoCorrection n) {
+            nothing = n.cause() == Outcome.NoCorrection.Cause.NO_SQL ? "correction produced no SQL"
+                    : "model error during correction";
+        } else {
+            throw new IllegalStateException("stage " + current + " cannot produce " + outcome.getClass().getSimpleName());
+        }
+        if (correctingAnomaly) {
+            return move(Stage.ANSWERED, nothing + "; the flagged answer stands");
+        }
+        return move(Stage.FAILED, nothing);
+    }
+
+    /** The one method that changes the stage. Publishes the transition. */
+    private Stage move(Stage next, String reason) {
+        if (!current.canMoveTo(next)) {
+            throw new IllegalStateException("illegal transition " + current + " -> " + next + " (" + reason + ")");
+        }
+        if (next == Stage.CORRECT) {
+            if (!mayCorrect()) {
+                throw new IllegalStateException("correction refused: " + corrections + " of " + maxCorrections
+                        + " already made (" + reason + ")");
+            }
+            corrections++;
+        }
+        StageTransition t = new StageTransition(questionId, current, next, clock.instant(), reason);
+        current = next;
+        sink.accept(t);
+        return next;
+    }
+}

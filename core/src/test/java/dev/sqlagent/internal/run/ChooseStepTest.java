@@ -1,0 +1,89 @@
+package dev.sqlagent.internal.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlagent.execution.ExecutionOutcome;
+import dev.sqlagent.execution.ResultColumn;
+import dev.sqlagent.execution.ResultTable;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.trace.TraceEvent;
+import dev.sqlagent.verify.ResultVerifier;
+import java.sql.Types;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Choosing among synthetic results: no database, no model. */
+class ChooseStepTest {
+
+    private static Ran ran(int candidate, String sql, Object... values) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (Object v : values) {
+            rows.add(List.of(v));
+        }
+        ResultTable t = new ResultTable(List.of(new ResultColumn("v", "INTEGER", Types.INTEGER)), rows, false,
+                Duration.ZERO);
+        return new Ran(candidate, sql, sql, new ExecutionOutcome.Success(t));
+    }
+
+    private static RunState choose(ChooseStep step, Ran... successes) {
+        RunState s = new RunState("q", "how many?", null, GuardPolicy.allowingTables("t"), "", "");
+        s.last(new Outcome.Executed(List.of(successes), null));
+        Outcome o = step.run(s);
+        assertThat(o).isInstanceOf(Outcome.Chosen.class);
+        return s;
+    }
+
+    private static String rule(RunState s) {
+        return s.events().stream().filter(TraceEvent.Chosen.class::isInstance).map(TraceEvent.Chosen.class::cast)
+                .findFirst().orElseThrow().rule();
+    }
+
+    @Test
+    void theLargestGroupOfEquivalentResultsWins() {
+        RunState s = choose(new ChooseStep(new Findings(List.of()), null),
+                ran(0, "SELECT 1", 1), ran(1, "SELECT 2", 2), ran(2, "SELECT 2 AS v", 2));
+        assertThat(s.chosen().candidate()).isEqualTo(1);
+        assertThat(rule(s)).isEqualTo("majority");
+    }
+
+    @Test
+    void aTieGoesToTheGroupTheVerifiersDoNotFlag() {
+        ResultVerifier noOnes = (q, sql, table) -> table.rows().get(0).get(0).equals(1)
+                ? Optional.of("one is suspicious") : Optional.empty();
+        RunState s = choose(new ChooseStep(new Findings(List.of(noOnes)), null),
+                ran(0, "SELECT 1", 1), ran(1, "SELECT 2", 2));
+        assertThat(s.chosen().candidate()).isEqualTo(1);
+        assertThat(s.chosenFindings()).isEmpty();
+        assertThat(rule(s)).isEqualTo("verifiers");
+    }
+
+    @Test
+    void aTieNobodyBreaksGoesToTheEarliestAndKeepsItsFindings() {
+        ResultVerifier all = (q, sql, table) -> Optional.of("flagged");
+        RunState s = choose(new ChooseStep(new Findings(List.of(all)), null),
+                ran(0, "SELECT 1", 1), ran(1, "SELECT 2", 2));
+        assertThat(s.chosen().candidate()).isZero();
+        assertThat(s.chosenFindings()).containsExactly("flagged");
+        assertThat(rule(s)).isEqualTo("order");
+    }
+
+    @Test
+    void withinTheWinningGroupACandidateThatOrdersItsRowsIsPreferred() {
+        RunState s = choose(new ChooseStep(new Findings(List.of()), null),
+                ran(0, "SELECT v FROM t", 2, 1), ran(1, "SELECT v FROM t ORDER BY v DESC", 2, 1));
+        assertThat(s.chosen().candidate()).isEqualTo(1);
+        assertThat(rule(s)).isEqualTo("unanimous");
+    }
+
+    @Test
+    void topLevelOrderByIsToldApartFromOneInASubqueryOrAString() {
+        assertThat(ChooseStep.ordersAtTopLevel("SELECT a FROM t ORDER BY a")).isTrue();
+        assertThat(ChooseStep.ordersAtTopLevel("select a from t order\n  by a desc")).isTrue();
+        assertThat(ChooseStep.ordersAtTopLevel("SELECT a FROM (SELECT a FROM t ORDER BY a) x")).isFalse();
+        assertThat(ChooseStep.ordersAtTopLevel("SELECT 'order by' FROM t")).isFalse();
+        assertThat(ChooseStep.ordersAtTopLevel("SELECT reorder FROM t")).isFalse();
+    }
+}
