@@ -23,7 +23,8 @@ public final class AgentMetrics {
     private final LongAdder failed = new LongAdder();
     private final LongAdder executions = new LongAdder();
     private final LongAdder corrections = new LongAdder();
-    private final LongAdder correctedAndAnswered = new LongAdder();
+    private final LongAdder correctionsSucceeded = new LongAdder();
+    private final LongAdder droppedViolations = new LongAdder();
     private final LongAdder modelCalls = new LongAdder();
     private final LongAdder sinkFailures = new LongAdder();
     private final LongAdder fixCacheHits = new LongAdder();
@@ -43,8 +44,8 @@ public final class AgentMetrics {
         switch (result.status()) {
             case ANSWERED:
                 answered.increment();
-                if (result.corrected()) {
-                    correctedAndAnswered.increment();
+                if (!((AgentResult.Answered) result).droppedCandidates().isEmpty()) {
+                    droppedViolations.increment();
                 }
                 break;
             case REJECTED:
@@ -58,6 +59,9 @@ public final class AgentMetrics {
         }
         executions.add(trace.executions().size());
         corrections.add(trace.correctionCount());
+        if (correctionSucceeded(trace)) {
+            correctionsSucceeded.increment();
+        }
         for (TraceEvent.ModelCall c : trace.modelCalls()) {
             modelCalls.increment();
             callsByRole.computeIfAbsent(c.role(), k -> new LongAdder()).increment();
@@ -127,10 +131,41 @@ public final class AgentMetrics {
         return e == 0 ? 0 : (double) corrections() / e;
     }
 
-    /** @return answered after correction / corrections, 0 when none */
+    /**
+     * A correction succeeded when the SQL it produced ran without error: for an error, the corrected SQL
+     * ran; for a result anomaly, a different SQL ran. A correction that returned the same SQL or none, or
+     * could not reach the model, did not succeed, even when a flagged answer stands.
+     *
+     * @return corrections that succeeded / corrections; {@code NaN} (undefined) when no correction was made
+     */
     public double correctionSuccessRate() {
         long c = corrections();
-        return c == 0 ? 0 : (double) correctedAndAnswered.sum() / c;
+        return c == 0 ? Double.NaN : (double) correctionsSucceeded.sum() / c;
+    }
+
+    /** @return corrections whose SQL then ran without error */
+    public long correctionsSucceeded() {
+        return correctionsSucceeded.sum();
+    }
+
+    /**
+     * @return questions answered after dropping candidates that broke the policy (only with
+     *     {@code dropViolatingCandidates(true)})
+     */
+    public long droppedViolations() {
+        return droppedViolations.sum();
+    }
+
+    private static boolean correctionSucceeded(Trace trace) {
+        if (trace.correctionCount() == 0) {
+            return false;
+        }
+        for (TraceEvent.Executed x : trace.executions()) {
+            if (x.round() > 0 && x.outcome().succeeded()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return rejected / questions, 0 when none */

@@ -2,6 +2,7 @@ package dev.sqlagent;
 
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ResultTable;
+import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.guard.Violation;
 import dev.sqlagent.trace.Trace;
 import java.util.List;
@@ -57,9 +58,12 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
      * @param executedSql the SQL that ran (after the guard's rewriting)
      * @param table the result
      * @param trace what happened
+     * @param droppedCandidates candidates that broke the policy and were dropped, when the agent was built
+     *     with {@code dropViolatingCandidates(true)}; empty otherwise. An answer with dropped candidates was
+     *     never corrected.
      */
-    record Answered(String question, String sqlText, String executedSql, ResultTable table, Trace trace)
-            implements AgentResult {
+    record Answered(String question, String sqlText, String executedSql, ResultTable table, Trace trace,
+            List<GuardVerdict.Rejected> droppedCandidates) implements AgentResult {
         /** Checks the parts. */
         public Answered {
             Objects.requireNonNull(question, "question");
@@ -67,6 +71,20 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
             Objects.requireNonNull(executedSql, "executedSql");
             Objects.requireNonNull(table, "table");
             Objects.requireNonNull(trace, "trace");
+            droppedCandidates = List.copyOf(droppedCandidates);
+        }
+
+        /**
+         * An answer without dropped candidates.
+         *
+         * @param question the question
+         * @param sqlText the SQL as the model wrote it
+         * @param executedSql the SQL that ran
+         * @param table the result
+         * @param trace what happened
+         */
+        public Answered(String question, String sqlText, String executedSql, ResultTable table, Trace trace) {
+            this(question, sqlText, executedSql, table, trace, List.of());
         }
 
         @Override
@@ -87,14 +105,30 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
      * @param sqlText the SQL refused
      * @param violations why
      * @param trace what happened
+     * @param candidates every candidate that broke the policy, with its violations, in candidate order;
+     *     the first is {@code sqlText} with {@code violations}
      */
-    record Rejected(String question, String sqlText, List<Violation> violations, Trace trace) implements AgentResult {
-        /** Copies the violations. */
+    record Rejected(String question, String sqlText, List<Violation> violations, Trace trace,
+            List<GuardVerdict.Rejected> candidates) implements AgentResult {
+        /** Copies the lists. */
         public Rejected {
             Objects.requireNonNull(question, "question");
             Objects.requireNonNull(sqlText, "sqlText");
             violations = List.copyOf(violations);
             Objects.requireNonNull(trace, "trace");
+            candidates = List.copyOf(candidates);
+        }
+
+        /**
+         * A rejection of one SQL.
+         *
+         * @param question the question
+         * @param sqlText the SQL refused
+         * @param violations why
+         * @param trace what happened
+         */
+        public Rejected(String question, String sqlText, List<Violation> violations, Trace trace) {
+            this(question, sqlText, violations, trace, List.of(new GuardVerdict.Rejected(sqlText, violations)));
         }
 
         @Override

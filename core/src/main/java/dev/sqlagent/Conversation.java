@@ -59,8 +59,10 @@ public final class Conversation {
         Objects.requireNonNull(question, "question");
         List<String> lines = new ArrayList<>();
         for (Turn t : turns) {
-            lines.add(t.result().question() + " -> " + t.result().sql().orElse("(no SQL)") + " ["
-                    + t.result().status() + "]");
+            // SQL the guard rejected is never shown to a model again, not even as history
+            String sql = t.result().status() == AgentResult.Status.REJECTED ? "(refused by the policy)"
+                    : t.result().sql().orElse("(no SQL)");
+            lines.add(t.result().question() + " -> " + sql + " [" + t.result().status() + "]");
         }
         AgentResult result = agent.run(Question.of(question), new ConversationContext(id, lines));
         turns.addLast(new Turn(question, result));

@@ -236,6 +236,7 @@ public final class SqlAgent {
         private boolean sinkRetries = true;
         private dev.sqlagent.schema.SchemaEnrichment enrichment;
         private int candidateParallelism = DEFAULT_CANDIDATE_PARALLELISM;
+        private boolean dropViolatingCandidates;
 
         private Builder() {
         }
@@ -273,6 +274,7 @@ public final class SqlAgent {
             b.sinkRetries = sinkRetries;
             b.enrichment = enrichment;
             b.candidateParallelism = candidateParallelism;
+            b.dropViolatingCandidates = dropViolatingCandidates;
             return b;
         }
 
@@ -431,6 +433,23 @@ public final class SqlAgent {
                 throw new IllegalArgumentException("candidates must be in [1, " + MAX_CANDIDATES + "] but was " + n);
             }
             this.candidates = n;
+            return this;
+        }
+
+        /**
+         * What a policy violation by one of several candidates does. By default ({@code false}) it is a
+         * validation failure of the question: the question ends REJECTED, every violating candidate in
+         * {@link AgentResult.Rejected#candidates()}, with no further model call. With {@code true} the
+         * violating candidates are dropped and the others answer, but then the question is never corrected,
+         * the violation is counted ({@link AgentMetrics#droppedViolations()}) and flagged on the result
+         * ({@link AgentResult.Answered#droppedCandidates()}). Names of tables the database does not have
+         * are not violations either way: they are corrected as a missing table.
+         *
+         * @param drop whether to drop violating candidates instead of rejecting the question
+         * @return this
+         */
+        public Builder dropViolatingCandidates(boolean drop) {
+            this.dropViolatingCandidates = drop;
             return this;
         }
 
@@ -609,7 +628,11 @@ public final class SqlAgent {
                 DataSource ds = dataSource;
                 GuardPolicy p = policy;
                 dev.sqlagent.schema.SchemaEnrichment e = enrichment;
-                source = schema != null ? SchemaSource.fixed(enriched(schema)) : SchemaSource.lazy(() -> {
+                SchemaCatalog given = schema == null ? null : enriched(schema);
+                // a host's own schema is told the database's other tables, so that a forbidden table is a
+                // violation and never "corrected" as a name the model invented
+                source = given != null ? SchemaSource.lazy(() -> given.withDatabaseTables(
+                        SchemaCatalog.databaseTableNames(ds))) : SchemaSource.lazy(() -> {
                     SchemaCatalog read = SchemaCatalog.introspect(ds, p);
                     return e == null ? read : read.enrich(e);
                 });
@@ -628,7 +651,8 @@ public final class SqlAgent {
                     Caffeine.newBuilder().maximumSize(10_000).expireAfterAccess(java.time.Duration.ofMinutes(30))
                             .<String, Map<String, java.util.Set<String>>>build(),
                     fixCache ? new FixCache(FixCache.DEFAULT_SIZE, FixCache.DEFAULT_EXPIRY) : null, caseLibrary,
-                    candidateParallelism == 1 ? null : Bounded.executor(candidateExecutor, candidateParallelism));
+                    candidateParallelism == 1 ? null : Bounded.executor(candidateExecutor, candidateParallelism),
+                    dropViolatingCandidates);
             return new SqlAgent(this, config);
         }
     }

@@ -114,12 +114,7 @@ public final class CaseLibrary implements CaseSink {
             c.judgeScore().ifPresent(s -> scores.put("good:" + c.id(), s));
         }
         if (c.status() == CaseRecord.Status.GOOD && c.corrections() == 1) {
-            CaseRecord.Attempt wrong = null;
-            for (CaseRecord.Attempt a : c.attempts()) {
-                if (a.round() == 0 && !a.execResult().equals("ok") && wrong == null) {
-                    wrong = a;
-                }
-            }
+            CaseRecord.Attempt wrong = corrected(c.attempts());
             if (wrong != null && !wrong.sql().equals(c.sql())) {
                 Map<String, String> m = new HashMap<>();
                 m.put(KIND, "repair");
@@ -132,6 +127,24 @@ public final class CaseLibrary implements CaseSink {
                 store.add("repair:" + c.id(), embed(c.table(), c.category(), c.question()), m);
             }
         }
+    }
+
+    /**
+     * The attempt the correction worked on, as the agent chooses it: the first candidate of the first
+     * round that failed on the database; else (none ran) the first that did not parse; else the first
+     * that named a table the database lacks. A candidate rejected for breaking the policy never gets
+     * here: such a question is rejected, not corrected. A correction of a result anomaly (its SQL ran)
+     * has none.
+     */
+    private static CaseRecord.Attempt corrected(List<CaseRecord.Attempt> attempts) {
+        for (String kind : List.of("error", "unparseable", "rejected")) {
+            for (CaseRecord.Attempt a : attempts) {
+                if (a.round() == 0 && a.execResult().equals(kind)) {
+                    return a;
+                }
+            }
+        }
+        return null;
     }
 
     /**

@@ -123,10 +123,11 @@ public final class CaseBuilder {
         return last != null && last.from() == Stage.VERIFY && last.reason().equals("verified");
     }
 
+    /** The violations' own messages, as {@link Violation#message()} reads, joined by "; ". */
     private static String violations(List<Violation> violations) {
         StringBuilder sb = new StringBuilder();
         for (Violation v : violations) {
-            sb.append(sb.length() > 0 ? "; " : "").append(v.type()).append(": ").append(v.fragment());
+            sb.append(sb.length() > 0 ? "; " : "").append(v.message());
         }
         return sb.toString();
     }

@@ -28,16 +28,26 @@ public final class Complexity {
      *     with underscores read as spaces)
      */
     public static int tablesNamed(String question, dev.sqlagent.schema.SchemaCatalog catalog) {
+        return namedTables(question, catalog).size();
+    }
+
+    /**
+     * @param question the question
+     * @param catalog the schema
+     * @return the catalog's tables the question names (a table name, singular or plural, with underscores
+     *     read as spaces), as the catalog spells them
+     */
+    public static java.util.Set<String> namedTables(String question, dev.sqlagent.schema.SchemaCatalog catalog) {
         String q = question.toLowerCase(java.util.Locale.ROOT);
-        int n = 0;
+        java.util.Set<String> named = new java.util.LinkedHashSet<>();
         for (dev.sqlagent.schema.SchemaCatalog.Table t : catalog.tables()) {
             String name = t.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
             String stem = name.endsWith("s") ? name.substring(0, name.length() - 1) : name;
             if (q.contains(name) || (stem.length() >= 3 && q.contains(stem))) {
-                n++;
+                named.add(t.name());
             }
         }
-        return n;
+        return named;
     }
 
     /**

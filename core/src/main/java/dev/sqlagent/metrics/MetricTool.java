@@ -1,5 +1,7 @@
 package dev.sqlagent.metrics;
 
+import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.internal.SqlTokens;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -76,9 +78,14 @@ public final class MetricTool {
     private final String jdbcSql;
     private final String checkedSql;
     private final List<String> placeholderOrder;
+    private static final String MARKER = "__sqlagent_param_";
+
+    /** The template cut at each placeholder: one more piece than placeholders. */
+    private final List<String> pieces;
     private final Map<String, Parameter> parameters;
 
-    private MetricTool(Builder b, String jdbcSql, String checkedSql, List<String> order) {
+    private MetricTool(Builder b, String jdbcSql, String checkedSql, List<String> order, List<String> pieces) {
+        this.pieces = List.copyOf(pieces);
         this.name = b.name;
         this.description = b.description;
         this.sql = b.sql;
@@ -119,6 +126,62 @@ public final class MetricTool {
      */
     public String checkedSql() {
         return checkedSql;
+    }
+
+    /**
+     * The template with each placeholder replaced by a marker literal ({@code '__sqlagent_param_0__'},
+     * …): what the guard checks and rewrites (row cap, mandatory row filters) under the request's policy.
+     * {@link #bind(SqlStatement, List)} then turns the guard's rewrite back into a statement with every
+     * value bound, so that the statement that runs is exactly the guard's rewrite.
+     *
+     * @return the template with marker literals
+     */
+    public String markedSql() {
+        StringBuilder sb = new StringBuilder(pieces.get(0));
+        for (int i = 1; i < pieces.size(); i++) {
+            sb.append('\'').append(MARKER).append(i - 1).append("__'").append(pieces.get(i));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Binds the values into the guard's rewrite of {@link #markedSql()}: each marker literal becomes a
+     * {@code ?} bound to its value, and the rewrite's own parameters (row filters) keep their places.
+     *
+     * @param rewritten the statement the guard accepted for {@link #markedSql()}
+     * @param values the values from {@link #bind(Map)}, in placeholder order
+     * @return the statement to run
+     * @throws IllegalArgumentException if a value is missing or the rewrite lost a marker
+     */
+    public SqlStatement bind(SqlStatement rewritten, List<Object> values) {
+        String sql = rewritten.sql();
+        List<Object> filters = rewritten.parameters();
+        List<Object> bound = new ArrayList<>();
+        StringBuilder out = new StringBuilder(sql.length());
+        int next = 0;
+        int markers = 0;
+        int copied = 0;
+        for (SqlTokens.Token t : SqlTokens.scan(sql)) {
+            String text = t.text(sql);
+            if (t.kind() == SqlTokens.Kind.STRING && text.startsWith("'" + MARKER) && text.endsWith("__'")) {
+                int index = Integer.parseInt(text.substring(MARKER.length() + 1, text.length() - 3));
+                if (index >= values.size()) {
+                    throw new IllegalArgumentException("metric '" + name + "': no value for placeholder " + index);
+                }
+                out.append(sql, copied, t.start()).append('?');
+                copied = t.end();
+                bound.add(values.get(index));
+                markers++;
+            } else if (t.kind() == SqlTokens.Kind.SYMBOL && text.equals("?")) {
+                bound.add(filters.get(next++));
+            }
+        }
+        out.append(sql.substring(copied));
+        if (markers != placeholderOrder.size()) {
+            throw new IllegalArgumentException("metric '" + name + "': the rewrite holds " + markers + " of "
+                    + placeholderOrder.size() + " placeholders");
+        }
+        return new SqlStatement(out.toString(), bound);
     }
 
     /** @return the declared parameters in order */
@@ -241,54 +304,43 @@ public final class MetricTool {
             if (sql == null) {
                 throw new IllegalStateException("metric '" + name + "' needs sql(...)");
             }
+            if (sql.contains(MARKER)) {
+                throw new IllegalStateException("metric '" + name + "' must not contain the text " + MARKER);
+            }
             List<String> order = new ArrayList<>();
+            List<String> pieces = new ArrayList<>();
             StringBuilder jdbc = new StringBuilder();
             StringBuilder checked = new StringBuilder();
-            int i = 0;
-            char quote = 0;
-            while (i < sql.length()) {
-                char c = sql.charAt(i);
-                if (quote != 0) {
-                    jdbc.append(c);
-                    checked.append(c);
-                    if (c == quote) {
-                        quote = 0;
-                    }
-                    i++;
-                } else if (c == '\'' || c == '"') {
-                    quote = c;
-                    jdbc.append(c);
-                    checked.append(c);
-                    i++;
-                } else if (c == ':' && i + 1 < sql.length() && sql.charAt(i + 1) == ':') {
-                    jdbc.append("::");
-                    checked.append("::");
-                    i += 2;
-                } else if (c == ':' && i + 1 < sql.length() && Character.isJavaIdentifierStart(sql.charAt(i + 1))) {
-                    int j = i + 1;
-                    while (j < sql.length() && Character.isJavaIdentifierPart(sql.charAt(j))) {
-                        j++;
-                    }
-                    String p = sql.substring(i + 1, j);
-                    if (!parameters.containsKey(p)) {
-                        throw new IllegalStateException("metric '" + name + "' uses :" + p + " but declares no such parameter");
-                    }
-                    order.add(p);
-                    jdbc.append('?');
-                    checked.append("NULL");
-                    i = j;
-                } else {
-                    jdbc.append(c);
-                    checked.append(c);
-                    i++;
+            List<SqlTokens.Token> tokens = SqlTokens.scan(sql);
+            int copied = 0;
+            for (int t = 0; t + 1 < tokens.size(); t++) {
+                SqlTokens.Token colon = tokens.get(t);
+                SqlTokens.Token word = tokens.get(t + 1);
+                if (!colon.text(sql).equals(":") || word.kind() != SqlTokens.Kind.WORD || word.start() != colon.end()) {
+                    continue;
                 }
+                String p = word.text(sql);
+                if (!parameters.containsKey(p)) {
+                    throw new IllegalStateException("metric '" + name + "' uses :" + p + " but declares no such parameter");
+                }
+                String before = sql.substring(copied, colon.start());
+                pieces.add(before);
+                jdbc.append(before).append('?');
+                checked.append(before).append("NULL");
+                order.add(p);
+                copied = word.end();
+                t++;
             }
+            String rest = sql.substring(copied);
+            pieces.add(rest);
+            jdbc.append(rest);
+            checked.append(rest);
             Set<String> unused = new LinkedHashSet<>(parameters.keySet());
             unused.removeAll(order);
             if (!unused.isEmpty()) {
                 throw new IllegalStateException("metric '" + name + "' declares unused parameter(s) " + unused);
             }
-            return new MetricTool(this, jdbc.toString(), checked.toString(), order);
+            return new MetricTool(this, jdbc.toString(), checked.toString(), order, pieces);
         }
     }
 }

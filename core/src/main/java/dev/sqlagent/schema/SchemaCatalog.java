@@ -119,6 +119,119 @@ public final class SchemaCatalog {
     }
 
     /**
+     * What the model may be shown under a policy: the tables it allows, without the columns it denies. A
+     * denied column disappears with everything that would name it: its primary-key entry, foreign keys
+     * from or to it, and its descriptions, coded values, synonyms and sample values. The names of every
+     * database table are kept, to tell invented names from forbidden ones.
+     *
+     * @param policy the effective policy
+     * @return the visible catalog; this one when nothing is hidden
+     */
+    public SchemaCatalog visibleUnder(GuardPolicy policy) {
+        Objects.requireNonNull(policy, "policy");
+        List<Table> kept = new ArrayList<>();
+        java.util.Set<String> visibleTables = new java.util.HashSet<>();
+        java.util.Set<String> hiddenColumns = new java.util.HashSet<>();
+        boolean changed = false;
+        for (Table t : tables) {
+            if (!policy.allowsTable(t.name())) {
+                changed = true;
+                continue;
+            }
+            visibleTables.add(t.name().toLowerCase(Locale.ROOT));
+            for (Column c : t.columns()) {
+                if (denied(policy, t.name(), c.name())) {
+                    hiddenColumns.add(key(t.name(), c.name()));
+                }
+            }
+        }
+        for (Table t : tables) {
+            if (!visibleTables.contains(t.name().toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            List<Column> cols = new ArrayList<>();
+            for (Column c : t.columns()) {
+                if (!hiddenColumns.contains(key(t.name(), c.name()))) {
+                    cols.add(c);
+                }
+            }
+            List<String> pk = new ArrayList<>();
+            for (String c : t.primaryKey()) {
+                if (!hiddenColumns.contains(key(t.name(), c))) {
+                    pk.add(c);
+                }
+            }
+            List<ForeignKey> fks = new ArrayList<>();
+            for (ForeignKey fk : t.foreignKeys()) {
+                if (!hiddenColumns.contains(key(t.name(), fk.column()))
+                        && visibleTables.contains(fk.referencedTable().toLowerCase(Locale.ROOT))
+                        && !hiddenColumns.contains(key(fk.referencedTable(), fk.referencedColumn()))) {
+                    fks.add(fk);
+                }
+            }
+            changed |= cols.size() != t.columns().size() || fks.size() != t.foreignKeys().size();
+            kept.add(new Table(t.name(), cols, pk, fks, t.remarks()));
+        }
+        if (!changed) {
+            return this;
+        }
+        SchemaEnrichment shown = enrichment.restrictedTo(visibleTables)
+                .withoutColumns(k -> hiddenColumns.contains(k.toLowerCase(Locale.ROOT)));
+        return new SchemaCatalog(kept, databaseTables, shown);
+    }
+
+    private static boolean denied(GuardPolicy policy, String table, String column) {
+        for (Map.Entry<String, java.util.Set<String>> e : policy.deniedColumns().entrySet()) {
+            if (e.getKey().equalsIgnoreCase(table) || table.toLowerCase(Locale.ROOT).endsWith("." + e.getKey())) {
+                for (String c : e.getValue()) {
+                    if (c.equalsIgnoreCase(column)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String key(String table, String column) {
+        return table.toLowerCase(Locale.ROOT) + "." + column.toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Reads the names of every table and view the database has, in every schema, forbidden ones included.
+     *
+     * @param dataSource the database
+     * @return the names, lower case
+     * @throws SQLException when the metadata cannot be read
+     */
+    public static java.util.Set<String> databaseTableNames(DataSource dataSource) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            return tableNames(c.getMetaData());
+        }
+    }
+
+    private static java.util.Set<String> tableNames(DatabaseMetaData md) throws SQLException {
+        java.util.Set<String> everything = new java.util.HashSet<>();
+        try (ResultSet rs = md.getTables(null, null, "%", null)) {
+            while (rs.next()) {
+                everything.add(rs.getString("TABLE_NAME").toLowerCase(Locale.ROOT));
+            }
+        }
+        return everything;
+    }
+
+    /**
+     * @param names names of tables the database has besides this catalog's (forbidden ones too)
+     * @return this catalog, told of those tables: a forbidden table the database has is a policy
+     *     violation, never mistaken for a name the model invented
+     */
+    public SchemaCatalog withDatabaseTables(java.util.Set<String> names) {
+        java.util.Set<String> all = new java.util.HashSet<>(databaseTables);
+        all.addAll(names);
+        return new SchemaCatalog(tables, all, enrichment);
+    }
+
+    /**
      * Reads the catalog from JDBC metadata, keeping only the tables the policy allows.
      *
      * @param dataSource the database
@@ -135,12 +248,7 @@ public final class SchemaCatalog {
             String schema = safeSchema(c);
             Map<String, String> names = new LinkedHashMap<>();
             Map<String, String> remarks = new LinkedHashMap<>();
-            java.util.Set<String> everything = new java.util.HashSet<>();
-            try (ResultSet rs = md.getTables(null, null, "%", null)) {
-                while (rs.next()) {
-                    everything.add(rs.getString("TABLE_NAME").toLowerCase(Locale.ROOT));
-                }
-            }
+            java.util.Set<String> everything = tableNames(md);
             try (ResultSet rs = md.getTables(catalog, schema, "%", new String[] {"TABLE", "VIEW"})) {
                 while (rs.next()) {
                     String name = rs.getString("TABLE_NAME");

@@ -176,6 +176,23 @@ public final class SchemaEnrichment {
     }
 
     /**
+     * @param hidden whether a {@code table.column} key must go
+     * @return this enrichment without the column-level entries (descriptions, coded values, samples,
+     *     synonym targets) of hidden columns
+     */
+    SchemaEnrichment withoutColumns(java.util.function.Predicate<String> hidden) {
+        Builder b = toBuilder();
+        b.columnDescriptions.keySet().removeIf(hidden);
+        b.codedValues.keySet().removeIf(hidden);
+        b.sampleValues.keySet().removeIf(hidden);
+        for (Set<String> targets : b.synonyms.values()) {
+            targets.removeIf(hidden);
+        }
+        b.synonyms.values().removeIf(Set::isEmpty);
+        return b.build();
+    }
+
+    /**
      * @param later an enrichment whose entries win
      * @return this enrichment with the later one's entries added (synonyms add up)
      */

@@ -62,8 +62,8 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
     /**
      * The guard's verdict on a candidate.
      *
-     * @param candidate the candidate's index (0-based) within its round
-     * @param round 0 for the first generation, 1 for the correction
+     * @param candidate the candidate's index (0-based) within its round; -1 for a metric template
+     * @param round 0 for the first generation, 1 for the correction; -1 for a metric template
      * @param verdict the verdict
      */
     record GuardChecked(int candidate, int round, GuardVerdict verdict) implements TraceEvent {
@@ -81,8 +81,8 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
     /**
      * A candidate ran.
      *
-     * @param candidate the candidate's index within its round
-     * @param round 0 for the first generation, 1 for the correction
+     * @param candidate the candidate's index within its round; -1 for a metric template
+     * @param round 0 for the first generation, 1 for the correction; -1 for a metric template
      * @param sql the SQL that ran (after the guard's rewriting)
      * @param outcome its result or error
      */

@@ -1,25 +1,24 @@
 package dev.sqlagent.internal.run;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlagent.FailureKind;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ErrorClassifier;
-import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.schema.SchemaCatalog;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * RECEIVED: admits the question (not blank, not too long) and reads the schema catalog, restricted to a
- * per-request policy when the request has one.
+ * RECEIVED: admits the question (not blank, not too long) and reads the schema catalog as the effective
+ * policy lets the model see it: allowed tables only, denied columns gone ({@link SchemaCatalog#visibleUnder}).
  */
 final class AdmitStep implements Step {
 
     private final AgentConfig config;
+    /** The agent's catalog as its own policy shows it, computed once per catalog. */
+    private final Cache<SchemaCatalog, SchemaCatalog> visible = Caffeine.newBuilder().weakKeys().maximumSize(4).build();
 
     AdmitStep(AgentConfig config) {
         this.config = config;
@@ -37,7 +36,8 @@ final class AdmitStep implements Step {
         }
         try {
             SchemaCatalog catalog = config.schema().get();
-            state.catalog(state.policy() == config.policy() ? catalog : narrowed(catalog, state.policy()));
+            state.catalog(state.policy() == config.policy()
+                    ? visible.get(catalog, c -> c.visibleUnder(config.policy())) : catalog.visibleUnder(state.policy()));
         } catch (SQLException e) {
             ErrorCategory category = ErrorClassifier.standard().classify(config.dialect(), e);
             return new Outcome.Failed(FailureKind.ENVIRONMENT,
@@ -47,16 +47,4 @@ final class AdmitStep implements Step {
         return new Outcome.Prepared("admitted");
     }
 
-    /** The catalog restricted to what a per-request policy allows. */
-    private static SchemaCatalog narrowed(SchemaCatalog catalog, GuardPolicy policy) {
-        List<SchemaCatalog.Table> kept = new ArrayList<>();
-        Set<String> all = new HashSet<>();
-        for (SchemaCatalog.Table t : catalog.tables()) {
-            all.add(t.name());
-            if (policy.allowsTable(t.name())) {
-                kept.add(t);
-            }
-        }
-        return SchemaCatalog.of(kept, all).enrich(catalog.enrichment());
-    }
 }

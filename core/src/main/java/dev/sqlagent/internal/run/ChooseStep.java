@@ -1,12 +1,12 @@
 package dev.sqlagent.internal.run;
 
+import dev.sqlagent.internal.SqlTokens;
 import dev.sqlagent.trace.Stage;
 import dev.sqlagent.trace.TraceEvent;
 import dev.sqlagent.verify.JudgeVerdict;
 import dev.sqlagent.verify.ResultEquivalence;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -80,7 +80,7 @@ final class ChooseStep implements Step {
         // an order, so take the first member that sorts
         Ran pick = winner.get(0);
         for (Ran r : winner) {
-            if (ordersAtTopLevel(r.sql())) {
+            if (SqlTokens.ordersAtTopLevel(r.sql())) {
                 pick = r;
                 break;
             }
@@ -109,39 +109,5 @@ final class ChooseStep implements Step {
         }
         groups.sort((a, b) -> Integer.compare(b.size(), a.size()));
         return groups;
-    }
-
-    /**
-     * @param sql a SQL
-     * @return whether it has an ORDER BY outside parentheses and quotes
-     */
-    static boolean ordersAtTopLevel(String sql) {
-        int depth = 0;
-        char quote = 0;
-        String lower = sql.toLowerCase(Locale.ROOT);
-        for (int i = 0; i < lower.length(); i++) {
-            char c = lower.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '\'' || c == '"' || c == '`') {
-                quote = c;
-            } else if (c == '(') {
-                depth++;
-            } else if (c == ')') {
-                depth--;
-            } else if (depth == 0 && c == 'o' && lower.startsWith("order", i) && (i == 0
-                    || !Character.isLetterOrDigit(lower.charAt(i - 1)))) {
-                int j = i + 5;
-                while (j < lower.length() && Character.isWhitespace(lower.charAt(j))) {
-                    j++;
-                }
-                if (j > i + 5 && lower.startsWith("by", j)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 }

@@ -4,10 +4,12 @@ import dev.sqlagent.AgentRole;
 import dev.sqlagent.cases.CaseLibrary;
 import dev.sqlagent.clean.SqlCleaner;
 import dev.sqlagent.execution.ErrorCategory;
+import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.internal.FixCache;
 import dev.sqlagent.internal.Prompts;
 import dev.sqlagent.internal.ReplyJson;
+import dev.sqlagent.internal.SqlTokens;
 import dev.sqlagent.trace.CorrectionRecord;
 import dev.sqlagent.trace.Stage;
 import dev.sqlagent.trace.TraceEvent;
@@ -29,8 +31,10 @@ final class CorrectStep implements Step {
     private final Models models;
     private final Prompts prompts;
     private final SelectStep select;
+    private final Shown shown;
 
-    CorrectStep(AgentConfig config, Models models, Prompts prompts, SelectStep select) {
+    CorrectStep(AgentConfig config, Models models, Prompts prompts, SelectStep select, Shown shown) {
+        this.shown = shown;
         this.config = config;
         this.models = models;
         this.prompts = prompts;
@@ -48,14 +52,20 @@ final class CorrectStep implements Step {
             select.widen(state, feedback);
         }
         boolean errorFix = target.errorCategory().isPresent();
-        String fixKey = errorFix && config.fixCache() != null ? FixCache.key(target.sql(), category, feedback) : null;
+        String fixKey = errorFix && config.fixCache() != null
+                ? FixCache.key(target.sql(), category, feedback, state.policy(), state.catalog()) : null;
         if (fixKey != null) {
             Optional<String> known = config.fixCache().lookup(fixKey);
-            if (known.isPresent()) {
+            if (known.isPresent() && config.guard().check(known.get(), state.policy(), config.dialect())
+                    instanceof GuardVerdict.Accepted) {
                 state.note(Stage.CORRECT, "fix_cache", "reused a verified fix for the same failure; no model call");
                 state.add(new TraceEvent.Corrected(new CorrectionRecord(target.sql(), feedback, category, known.get(),
                         "reused a verified fix from the cache")));
                 return new Outcome.Corrected(target, known.get(), true);
+            }
+            if (known.isPresent()) {
+                state.note(Stage.CORRECT, "fix_cache_skipped",
+                        "a cached fix for the same failure is refused by the current guard; the model is asked");
             }
         }
         List<String> replies;
@@ -77,7 +87,7 @@ final class CorrectStep implements Step {
             candidateText = json.get().get("sql");
             reason = json.get().getOrDefault("reason", "");
         }
-        SqlCleaner.Cleaned cleaned = config.cleaner().clean(candidateText);
+        SqlCleaner.Cleaned cleaned = differingFrom(target.sql(), candidateText);
         String corrected = cleaned.sql().orElse(null);
         state.add(new TraceEvent.Corrected(new CorrectionRecord(target.sql(), feedback, category,
                 corrected == null ? "" : corrected, reason)));
@@ -89,6 +99,28 @@ final class CorrectStep implements Step {
             state.pendingFix(new RunState.PendingFix(fixKey, corrected));
         }
         return new Outcome.Corrected(target, corrected, false);
+    }
+
+    /**
+     * The statement of a correction reply that differs from the failed SQL: a reply that first echoes the
+     * failed SQL ("Your query was: …; the fix: …") is read on past the echo, at most a few times.
+     */
+    private SqlCleaner.Cleaned differingFrom(String failed, String text) {
+        SqlCleaner.Cleaned cleaned = config.cleaner().clean(text);
+        String rest = text;
+        for (int i = 0; i < 4 && cleaned.sql().isPresent() && SqlTokens.same(cleaned.sql().get(), failed); i++) {
+            int at = rest.indexOf(cleaned.sql().get());
+            if (at < 0) {
+                break;
+            }
+            rest = rest.substring(at + cleaned.sql().get().length());
+            SqlCleaner.Cleaned next = config.cleaner().clean(rest);
+            if (next.sql().isEmpty()) {
+                break;
+            }
+            cleaned = next;
+        }
+        return cleaned;
     }
 
     /** Past repairs of the same kind, for the correction prompt; noted in the trace. */
@@ -110,9 +142,15 @@ final class CorrectStep implements Step {
         StringBuilder sb = new StringBuilder("Similar failures fixed before:\n");
         List<String> used = new ArrayList<>();
         for (CaseLibrary.Repair r : found) {
+            if (!shown.wrong(r.wrongSql(), state) || !shown.runnable(r.fixedSql(), state)) {
+                continue;
+            }
             sb.append("wrong: ").append(r.wrongSql()).append("\nfixed: ").append(r.fixedSql()).append("\nwhy: ")
                     .append(r.comment()).append('\n');
             used.add(r.id());
+        }
+        if (used.isEmpty()) {
+            return "";
         }
         state.note(Stage.CORRECT, "retrieval", used.size() + " repair(s): " + used);
         return sb.toString();

@@ -21,8 +21,10 @@ final class GenerateStep implements Step {
     private final Models models;
     private final Prompts prompts;
     private final Schemas schemas;
+    private final Shown shown;
 
-    GenerateStep(AgentConfig config, Models models, Prompts prompts, Schemas schemas) {
+    GenerateStep(AgentConfig config, Models models, Prompts prompts, Schemas schemas, Shown shown) {
+        this.shown = shown;
         this.config = config;
         this.models = models;
         this.prompts = prompts;
@@ -72,6 +74,9 @@ final class GenerateStep implements Step {
         List<String> used = new ArrayList<>();
         int budget = Math.max(200, config.budgets().refinerInput() / 4);
         for (CaseLibrary.Example e : found) {
+            if (!shown.runnable(e.sql(), state)) {
+                continue;
+            }
             String block = "Q: " + e.question() + "\nSQL: " + e.sql() + "\n";
             if (TokenEstimator.heuristic().estimate(sb + block) > budget) {
                 break;

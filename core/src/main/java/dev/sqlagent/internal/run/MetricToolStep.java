@@ -21,6 +21,12 @@ import java.util.Optional;
  */
 final class MetricToolStep implements Step {
 
+    /**
+     * The round and candidate index of a metric template's attempt in the trace: apart from the generated
+     * candidates (round 0 and up), so the case record keeps it beside the fallback's attempts.
+     */
+    static final int METRIC = -1;
+
     private final AgentConfig config;
     private final Models models;
     private final Prompts prompts;
@@ -69,19 +75,19 @@ final class MetricToolStep implements Step {
                 if (values.isEmpty()) {
                     fallback = "metric " + tool.name() + ": arguments missing or of the wrong type " + args;
                 } else {
-                    GuardVerdict v = config.guard().check(tool.checkedSql(), state.policy(), config.dialect());
-                    state.add(new TraceEvent.GuardChecked(0, 0, v));
+                    // the statement that runs is the guard's rewrite of the template, values bound in place
+                    // of its markers: the request's row cap and mandatory row filters hold for metrics too
+                    GuardVerdict v = config.guard().check(tool.markedSql(), state.policy(), config.dialect());
+                    state.add(new TraceEvent.GuardChecked(METRIC, METRIC, v));
                     if (!(v instanceof GuardVerdict.Accepted accepted)) {
                         fallback = "metric " + tool.name() + " was refused by the guard";
-                    } else if (!accepted.statement().parameters().isEmpty()) {
-                        fallback = "metric " + tool.name() + ": the policy adds row filters to its tables; write them"
-                                + " into the template";
                     } else {
-                        ExecutionOutcome outcome = executions.run(new SqlStatement(tool.jdbcSql(), values.get()));
-                        state.add(new TraceEvent.Executed(0, 0, tool.jdbcSql(), outcome));
+                        SqlStatement statement = tool.bind(accepted.statement(), values.get());
+                        ExecutionOutcome outcome = executions.run(statement);
+                        state.add(new TraceEvent.Executed(METRIC, METRIC, statement.sql(), outcome));
                         if (outcome instanceof ExecutionOutcome.Success s) {
                             state.note(Stage.METRIC_TOOL, "path", "answered by metric " + tool.name() + " with " + args);
-                            return new Outcome.MetricAnswered(tool.sql(), tool.jdbcSql(), s.table());
+                            return new Outcome.MetricAnswered(tool.sql(), statement.sql(), s.table());
                         }
                         fallback = "metric " + tool.name() + " failed: "
                                 + ((ExecutionOutcome.Failure) outcome).error().message();

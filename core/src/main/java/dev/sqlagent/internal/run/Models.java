@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Calls the models for the steps: every call becomes a {@link TraceEvent.ModelCall} in the question's
@@ -31,6 +33,8 @@ final class Models {
             super(message, null, false, false);
         }
     }
+
+    private static final Logger LOG = LoggerFactory.getLogger("dev.sqlagent.model");
 
     private final AgentConfig config;
 
@@ -101,6 +105,9 @@ final class Models {
         } catch (Throwable e) {
             response = null;
             error = "LlmClient " + client.getClass().getName() + " threw " + e;
+        }
+        if (!error.isEmpty()) {
+            LOG.warn("{} call failed: {}", role.id(), error);
         }
         Duration elapsed = Duration.ofMillis(config.clock().millis() - start);
         List<String> texts = response == null ? List.of() : response.texts();

@@ -90,11 +90,13 @@ public sealed interface Outcome {
     }
 
     /**
-     * The chosen result was checked.
+     * The chosen result went through verification.
      *
      * @param findings what the verifiers or the judge found wrong, empty when nothing
+     * @param checked whether a verifier or the judge actually checked it (none may be configured, and a
+     *     judge may give no verdict)
      */
-    record Verified(List<String> findings) implements Outcome {
+    record Verified(List<String> findings, boolean checked) implements Outcome {
         /** Copies the list. */
         public Verified {
             findings = List.copyOf(findings);

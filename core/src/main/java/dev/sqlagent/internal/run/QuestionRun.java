@@ -5,14 +5,14 @@ import dev.sqlagent.FailureKind;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.internal.ConversationContext;
-import dev.sqlagent.internal.Prompts;
 import dev.sqlagent.trace.Stage;
 import dev.sqlagent.trace.StageListener;
 import dev.sqlagent.trace.StageTransition;
-import java.util.EnumMap;
+import dev.sqlagent.trace.TraceEvent;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Runs questions through the stages. Built once per agent: it holds one stateless {@link Step} per stage.
@@ -24,31 +24,16 @@ import org.slf4j.LoggerFactory;
 public final class QuestionRun {
 
     private static final Logger LOG = LoggerFactory.getLogger("dev.sqlagent.run");
+    /** The MDC key holding the id of the question the agent works on. */
+    public static final String MDC_KEY = "sqlagent.question";
 
     private final AgentConfig config;
-    private final Map<Stage, Step> steps = new EnumMap<>(Stage.class);
+    private final Map<Stage, Step> steps;
 
     /** @param config the agent's configuration */
     public QuestionRun(AgentConfig config) {
         this.config = config;
-        Models models = new Models(config);
-        Prompts prompts = new Prompts(config.prompts(), config.dialect());
-        Schemas schemas = new Schemas(config);
-        Executions executions = new Executions(config);
-        Findings findings = new Findings(config.verifiers());
-        Judge judge = new Judge(models, prompts);
-        SelectStep select = new SelectStep(config, models, prompts, schemas);
-        steps.put(Stage.RECEIVED, new AdmitStep(config));
-        steps.put(Stage.REWRITE, new RewriteStep(config, models, prompts));
-        steps.put(Stage.METRIC_TOOL, new MetricToolStep(config, models, prompts, executions));
-        steps.put(Stage.SELECT_SCHEMA, select);
-        steps.put(Stage.DECOMPOSE, new DecomposeStep(config, models, prompts));
-        steps.put(Stage.GENERATE, new GenerateStep(config, models, prompts, schemas));
-        steps.put(Stage.GUARD, new GuardStep(config.guard(), config.dialect()));
-        steps.put(Stage.EXECUTE, new ExecuteStep(config, executions));
-        steps.put(Stage.CHOOSE, new ChooseStep(findings, config.judgeEnabled() ? judge : null));
-        steps.put(Stage.VERIFY, new VerifyStep(config, judge));
-        steps.put(Stage.CORRECT, new CorrectStep(config, models, prompts, select));
+        this.steps = Steps.of(config);
     }
 
     /**
@@ -64,10 +49,29 @@ public final class QuestionRun {
      */
     public AgentResult answer(String question, String questionId, ConversationContext conversation, GuardPolicy policy,
             String table, String category) {
+        String outer = MDC.get(MDC_KEY);
+        MDC.put(MDC_KEY, questionId);
+        long start = System.nanoTime();
+        try {
+            AgentResult result = run(question, questionId, conversation, policy, table, category);
+            QuestionLog.finished(result, (System.nanoTime() - start) / 1_000_000);
+            return result;
+        } finally {
+            if (outer == null) {
+                MDC.remove(MDC_KEY);
+            } else {
+                MDC.put(MDC_KEY, outer);
+            }
+        }
+    }
+
+    private AgentResult run(String question, String questionId, ConversationContext conversation, GuardPolicy policy,
+            String table, String category) {
         RunState state = new RunState(questionId, question, conversation, policy != null ? policy : config.policy(),
                 table, category);
         StateMachine machine = new StateMachine(questionId, config.clock(), config.correctionEnabled(),
-                config.correctAnomalies(), (stage, s) -> steps.get(stage).wanted(s), t -> publish(state, t));
+                config.correctAnomalies(), config.dropViolatingCandidates(), (stage, s) -> steps.get(stage).wanted(s),
+                t -> publish(state, t));
         try {
             Stage stage = machine.current();
             while (!stage.isTerminal()) {
@@ -92,13 +96,16 @@ public final class QuestionRun {
     }
 
     private void publish(RunState state, StageTransition t) {
-        state.add(new dev.sqlagent.trace.TraceEvent.StageEntered(t));
+        state.add(new TraceEvent.StageEntered(t));
         LOG.debug("question {}: {} -> {} ({})", t.questionId(), t.from(), t.to(), t.reason());
         for (StageListener l : config.listeners()) {
             try {
                 l.onTransition(t);
-            } catch (RuntimeException e) {
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable e) {
                 LOG.warn("stage listener {} threw; ignored: {}", l.getClass().getName(), e.toString());
+                LOG.debug("the listener's fault", e);
             }
         }
     }

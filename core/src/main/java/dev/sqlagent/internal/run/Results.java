@@ -7,6 +7,9 @@ import dev.sqlagent.execution.ExecutionError;
 import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.trace.Stage;
+import dev.sqlagent.trace.TraceEvent;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** The one place that turns a terminal stage and the last outcome into the question's result. */
@@ -41,22 +44,33 @@ final class Results {
         if (last instanceof Outcome.Verified) {
             Ran chosen = state.chosen();
             return new AgentResult.Answered(state.question(), chosen.sql(), chosen.executedSql(), chosen.table(),
-                    state.trace());
+                    state.trace(), violating(state));
         }
         // the correction of a result anomaly could not improve on it: the flagged answer stands
         AgentResult.Answered flagged = state.flagged();
         return new AgentResult.Answered(flagged.question(), flagged.sqlText(), flagged.executedSql(), flagged.table(),
-                state.trace());
+                state.trace(), violating(state));
     }
 
     private static AgentResult.Rejected rejected(RunState state) {
-        for (GuardVerdict v : state.verdicts()) {
-            if (v instanceof GuardVerdict.Rejected r
-                    && StateMachine.inventedTables(r, state.catalog()::databaseHasTable).isEmpty()) {
-                return new AgentResult.Rejected(state.question(), r.sql(), r.violations(), state.trace());
+        List<GuardVerdict.Rejected> violating = violating(state);
+        if (violating.isEmpty()) {
+            throw new IllegalStateException("rejected without a policy violation among " + state.verdicts().size());
+        }
+        GuardVerdict.Rejected first = violating.get(0);
+        return new AgentResult.Rejected(state.question(), first.sql(), first.violations(), state.trace(), violating);
+    }
+
+    /** The candidates of every round that broke the policy (not merely named a table the database lacks). */
+    static List<GuardVerdict.Rejected> violating(RunState state) {
+        List<GuardVerdict.Rejected> out = new ArrayList<>();
+        for (TraceEvent e : state.events()) {
+            if (e instanceof TraceEvent.GuardChecked g && g.verdict() instanceof GuardVerdict.Rejected r
+                    && g.candidate() >= 0 && StateMachine.inventedTables(r, state.catalog()::databaseHasTable).isEmpty()) {
+                out.add(r);
             }
         }
-        throw new IllegalStateException("rejected without a policy violation among " + state.verdicts().size());
+        return out;
     }
 
     private static AgentResult.Failed failed(Outcome last, RunState state) {

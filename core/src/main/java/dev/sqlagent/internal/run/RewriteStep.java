@@ -4,6 +4,7 @@ import dev.sqlagent.AgentRole;
 import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.internal.Prompts;
 import dev.sqlagent.trace.Stage;
+import java.util.Optional;
 
 /**
  * REWRITE: a follow-up in a conversation becomes a self-contained question. A failed rewrite keeps the
@@ -31,13 +32,13 @@ final class RewriteStep implements Step {
         String question = state.question();
         try {
             String reply = models.call(state, AgentRole.REWRITER, Stage.REWRITE,
-                    prompts.rewrite(state.conversation().historyText(), question), false, 1).get(0).strip();
-            String firstLine = reply.lines().filter(l -> !l.isBlank()).findFirst().orElse("").strip();
-            if (firstLine.isEmpty() || firstLine.length() > config.maxQuestionLength()) {
-                state.note(Stage.REWRITE, "rewrite", "the rewrite was empty or too long; the question is kept as asked");
+                    prompts.rewrite(state.conversation().historyText(), question), true, 1).get(0);
+            Optional<String> rewritten = RewriteReply.parse(reply, config.maxQuestionLength());
+            if (rewritten.isEmpty()) {
+                state.note(Stage.REWRITE, "rewrite", "the rewrite held no question; the question is kept as asked");
             } else {
-                state.note(Stage.REWRITE, "rewrite", "\"" + question + "\" -> \"" + firstLine + "\"");
-                state.rewriteQuestion(firstLine);
+                state.note(Stage.REWRITE, "rewrite", "\"" + question + "\" -> \"" + rewritten.get() + "\"");
+                state.rewriteQuestion(rewritten.get());
             }
         } catch (Models.ModelFailure e) {
             state.note(Stage.REWRITE, "rewrite", "the rewrite failed (" + e.getMessage()

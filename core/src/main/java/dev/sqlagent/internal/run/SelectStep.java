@@ -3,12 +3,16 @@ package dev.sqlagent.internal.run;
 import dev.sqlagent.AgentRole;
 import dev.sqlagent.StageMode;
 import dev.sqlagent.internal.AgentConfig;
+import dev.sqlagent.internal.Complexity;
 import dev.sqlagent.internal.Prompts;
 import dev.sqlagent.internal.SchemaText;
 import dev.sqlagent.internal.Selection;
+import dev.sqlagent.schema.SchemaCatalog;
 import dev.sqlagent.trace.Stage;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -45,10 +49,15 @@ final class SelectStep implements Step {
                 + " tokens, refiner budget " + config.budgets().refinerInput());
         Map<String, Set<String>> cached = state.conversation() == null ? null
                 : config.selections().getIfPresent(state.conversation().id());
-        if (cached != null) {
+        Set<String> outside = cached == null ? Set.of() : namedOutside(state.question(), state.catalog(), cached);
+        if (cached != null && outside.isEmpty()) {
             state.selection(cached);
             state.note(Stage.SELECT_SCHEMA, "selection", "reused the conversation's selection " + cached.keySet());
         } else {
+            if (cached != null) {
+                state.note(Stage.SELECT_SCHEMA, "selection", "the follow-up names " + outside
+                        + ", outside the conversation's selection " + cached.keySet() + "; selecting again");
+            }
             Map<String, Set<String>> chosen = ask(state, Stage.SELECT_SCHEMA, "");
             state.selection(chosen);
             if (chosen != null && state.conversation() != null) {
@@ -90,6 +99,44 @@ final class SelectStep implements Step {
         if (state.conversation() != null && widened != null) {
             config.selections().put(state.conversation().id(), widened);
         }
+    }
+
+    /**
+     * The tables a question names (by a table's name, or by a column name only that table has) that a
+     * selection lacks: a conversation's selection is reused only while a follow-up names nothing outside it.
+     */
+    static Set<String> namedOutside(String question, SchemaCatalog catalog, Map<String, Set<String>> selection) {
+        Set<String> selected = new HashSet<>();
+        selection.keySet().forEach(t -> selected.add(t.toLowerCase(Locale.ROOT)));
+        Set<String> outside = new LinkedHashSet<>();
+        for (String t : Complexity.namedTables(question, catalog)) {
+            if (!selected.contains(t.toLowerCase(Locale.ROOT))) {
+                outside.add(t);
+            }
+        }
+        Set<String> words = new HashSet<>();
+        for (String w : question.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}_]+")) {
+            words.add(w);
+        }
+        Set<String> selectedColumns = new HashSet<>();
+        for (SchemaCatalog.Table t : catalog.tables()) {
+            if (selected.contains(t.name().toLowerCase(Locale.ROOT))) {
+                t.columns().forEach(c -> selectedColumns.add(c.name().toLowerCase(Locale.ROOT)));
+            }
+        }
+        for (SchemaCatalog.Table t : catalog.tables()) {
+            if (selected.contains(t.name().toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            for (SchemaCatalog.Column c : t.columns()) {
+                String name = c.name().toLowerCase(Locale.ROOT);
+                if (name.length() >= 4 && !selectedColumns.contains(name)
+                        && (words.contains(name) || words.contains(name.replace('_', ' ')))) {
+                    outside.add(t.name());
+                }
+            }
+        }
+        return outside;
     }
 
     /** Asks the selector; returns the completed selection, or null to keep the whole schema. */

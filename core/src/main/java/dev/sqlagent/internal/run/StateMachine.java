@@ -5,6 +5,7 @@ import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.guard.Violation;
 import dev.sqlagent.guard.ViolationType;
+import dev.sqlagent.internal.SqlTokens;
 import dev.sqlagent.trace.Stage;
 import dev.sqlagent.trace.StageTransition;
 import java.time.Clock;
@@ -27,7 +28,9 @@ import java.util.function.Predicate;
  * <ul>
  *   <li>a preparing stage goes on to the next optional stage that is wanted, else to generation;</li>
  *   <li>any failure a step reports ends the question: FAILED;</li>
- *   <li>a rejected candidate ends the question: REJECTED, no further generation or correction;</li>
+ *   <li>a policy violation by any candidate ends the question: REJECTED, no further generation or
+ *       correction; or, when violating candidates are dropped, the others go on and the question is never
+ *       corrected;</li>
  *   <li>unparseable SQL is a syntax error, and SQL naming only tables the database lacks is a
  *       table-not-found error: neither is run; corrected if the correction is still available, else FAILED;</li>
  *   <li>an execution error is corrected only when its category is correctable and the correction is
@@ -49,22 +52,27 @@ public final class StateMachine {
     private final Clock clock;
     private final int maxCorrections;
     private final boolean correctAnomalies;
+    private final boolean dropViolations;
     private final BiPredicate<Stage, RunState> wanted;
     private final Consumer<StageTransition> sink;
     private Stage current = Stage.RECEIVED;
     private int corrections;
     private boolean correctingAnomaly;
+    private boolean violationDropped;
 
     /**
      * @param questionId the question's id
      * @param clock the clock stamping transitions
      * @param correctionEnabled whether the single correction is allowed at all
      * @param correctAnomalies whether a result anomaly may use the correction
+     * @param dropViolations whether candidates that break the policy are dropped and the others answer
+     *     (the question is then never corrected) rather than the question rejected
      * @param wanted whether an optional stage should run for a question
      * @param sink receives every transition (the trace and the listeners)
      */
     public StateMachine(String questionId, Clock clock, boolean correctionEnabled, boolean correctAnomalies,
-            BiPredicate<Stage, RunState> wanted, Consumer<StageTransition> sink) {
+            boolean dropViolations, BiPredicate<Stage, RunState> wanted, Consumer<StageTransition> sink) {
+        this.dropViolations = dropViolations;
         this.questionId = Objects.requireNonNull(questionId, "questionId");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.maxCorrections = correctionEnabled ? 1 : 0;
@@ -88,9 +96,12 @@ public final class StateMachine {
         return corrections;
     }
 
-    /** @return whether the single correction is still available */
+    /**
+     * @return whether the single correction is still available: not yet made, and no candidate of the
+     *     question was dropped for breaking the policy
+     */
     public boolean mayCorrect() {
-        return corrections < maxCorrections;
+        return corrections < maxCorrections && !violationDropped;
     }
 
     /**
@@ -125,7 +136,7 @@ public final class StateMachine {
             case CHOOSE:
                 return move(Stage.VERIFY, "chosen by " + expect(outcome, Outcome.Chosen.class).rule());
             case VERIFY:
-                return afterVerification(expect(outcome, Outcome.Verified.class).findings());
+                return afterVerification(expect(outcome, Outcome.Verified.class));
             case CORRECT:
                 return afterCorrection(outcome);
             default:
@@ -152,8 +163,10 @@ public final class StateMachine {
     }
 
     /**
-     * The guard rows: any accepted candidate runs; else any policy violation rejects; else (all
-     * unparseable, or naming only tables that do not exist) the single correction, or FAILED.
+     * The guard rows. A policy violation by any candidate is a validation failure of the question: it is
+     * rejected, unless violating candidates are dropped, and then the others run but the question is never
+     * corrected. Otherwise any accepted candidate runs; else (all unparseable, or naming only tables that
+     * do not exist) the single correction, or FAILED.
      */
     private Stage afterGuard(List<GuardVerdict> verdicts, Predicate<String> tableExists) {
         int accepted = 0;
@@ -165,11 +178,16 @@ public final class StateMachine {
                 rejected++;
             }
         }
-        if (accepted > 0) {
-            return move(Stage.EXECUTE, accepted + " of " + verdicts.size() + " accepted");
+        if (rejected > 0 && (!dropViolations || accepted == 0)) {
+            return move(Stage.REJECTED, "policy violation by " + rejected + " of " + verdicts.size() + " candidate(s)");
         }
-        if (rejected > 0) {
-            return move(Stage.REJECTED, "policy violation");
+        if (accepted > 0) {
+            if (rejected > 0) {
+                violationDropped = true;
+                return move(Stage.EXECUTE, accepted + " of " + verdicts.size() + " accepted; " + rejected
+                        + " broke the policy and were dropped, so no correction");
+            }
+            return move(Stage.EXECUTE, accepted + " of " + verdicts.size() + " accepted");
         }
         if (mayCorrect()) {
             return move(Stage.CORRECT, "correctable " + ErrorCategory.SYNTAX_ERROR + " or "
@@ -219,9 +237,10 @@ public final class StateMachine {
     }
 
     /** The result-anomaly row: a finding may use the correction; else the answer stands with it. */
-    private Stage afterVerification(List<String> findings) {
+    private Stage afterVerification(Outcome.Verified verified) {
+        List<String> findings = verified.findings();
         if (findings.isEmpty()) {
-            return move(Stage.ANSWERED, "verified");
+            return move(Stage.ANSWERED, verified.checked() ? "verified" : "answered; no verifier or judge checked it");
         }
         if (correctAnomalies && mayCorrect()) {
             correctingAnomaly = true;
@@ -237,7 +256,7 @@ public final class StateMachine {
     private Stage afterCorrection(Outcome outcome) {
         String nothing;
         if (outcome instanceof Outcome.Corrected c) {
-            if (!SameSql.same(c.sql(), c.target().sql())) {
+            if (!SqlTokens.same(c.sql(), c.target().sql())) {
                 return move(Stage.GUARD, c.cached() ? "corrected from the fix cache" : "corrected");
             }
             nothing = "correction returned the same SQL; not run again";

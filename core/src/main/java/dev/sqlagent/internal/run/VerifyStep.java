@@ -16,8 +16,10 @@ final class VerifyStep implements Step {
 
     private final AgentConfig config;
     private final Judge judge;
+    private final boolean verifiers;
 
     VerifyStep(AgentConfig config, Judge judge) {
+        this.verifiers = !config.verifiers().isEmpty();
         this.config = config;
         this.judge = judge;
     }
@@ -26,11 +28,13 @@ final class VerifyStep implements Step {
     public Outcome run(RunState state) {
         Ran chosen = state.chosen();
         List<String> findings = state.chosenFindings();
+        boolean checked = verifiers;
         for (String f : findings) {
             state.note(Stage.VERIFY, "verifier", f);
         }
         if (findings.isEmpty() && config.judgeEnabled()) {
             Optional<JudgeVerdict> verdict = judge.verdict(state, chosen, Stage.VERIFY);
+            checked |= verdict.isPresent();
             if (verdict.isPresent() && !verdict.get().correct()) {
                 findings = List.of(verdict.get().feedback());
             }
@@ -39,6 +43,6 @@ final class VerifyStep implements Step {
             state.flag(new AgentResult.Answered(state.question(), chosen.sql(), chosen.executedSql(), chosen.table(),
                     state.trace()));
         }
-        return new Outcome.Verified(findings);
+        return new Outcome.Verified(findings, checked);
     }
 }

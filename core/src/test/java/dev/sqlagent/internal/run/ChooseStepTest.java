@@ -6,6 +6,7 @@ import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.execution.ResultColumn;
 import dev.sqlagent.execution.ResultTable;
 import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.internal.SqlTokens;
 import dev.sqlagent.trace.TraceEvent;
 import dev.sqlagent.verify.ResultVerifier;
 import java.sql.Types;
@@ -80,10 +81,10 @@ class ChooseStepTest {
 
     @Test
     void topLevelOrderByIsToldApartFromOneInASubqueryOrAString() {
-        assertThat(ChooseStep.ordersAtTopLevel("SELECT a FROM t ORDER BY a")).isTrue();
-        assertThat(ChooseStep.ordersAtTopLevel("select a from t order\n  by a desc")).isTrue();
-        assertThat(ChooseStep.ordersAtTopLevel("SELECT a FROM (SELECT a FROM t ORDER BY a) x")).isFalse();
-        assertThat(ChooseStep.ordersAtTopLevel("SELECT 'order by' FROM t")).isFalse();
-        assertThat(ChooseStep.ordersAtTopLevel("SELECT reorder FROM t")).isFalse();
+        assertThat(SqlTokens.ordersAtTopLevel("SELECT a FROM t ORDER BY a")).isTrue();
+        assertThat(SqlTokens.ordersAtTopLevel("select a from t order\n  by a desc")).isTrue();
+        assertThat(SqlTokens.ordersAtTopLevel("SELECT a FROM (SELECT a FROM t ORDER BY a) x")).isFalse();
+        assertThat(SqlTokens.ordersAtTopLevel("SELECT 'order by' FROM t")).isFalse();
+        assertThat(SqlTokens.ordersAtTopLevel("SELECT reorder FROM t")).isFalse();
     }
 }

@@ -42,7 +42,11 @@ class StateMachineTest {
     private final StateMachine machine = machine(true, true);
 
     private StateMachine machine(boolean correction, boolean anomalies) {
-        return new StateMachine("q1", CLOCK, correction, anomalies, (stage, s) -> wanted.contains(stage),
+        return machine(correction, anomalies, false);
+    }
+
+    private StateMachine machine(boolean correction, boolean anomalies, boolean drop) {
+        return new StateMachine("q1", CLOCK, correction, anomalies, drop, (stage, s) -> wanted.contains(stage),
                 published::add);
     }
 
@@ -86,7 +90,7 @@ class StateMachineTest {
         toExecute(machine);
         apply(success());
         apply(new Outcome.Chosen("only"));
-        assertThat(apply(new Outcome.Verified(List.of("empty result")))).isEqualTo(Stage.CORRECT);
+        assertThat(apply(new Outcome.Verified(List.of("empty result"), true))).isEqualTo(Stage.CORRECT);
     }
 
     private static CorrectionTarget target(String sql) {
@@ -201,13 +205,43 @@ class StateMachineTest {
     }
 
     @Test
-    void acceptedCandidateWinsOverRejectedOnes() {
+    void aViolationBesideAnAcceptedCandidateRejectsTheQuestion() {
         apply(new Outcome.Prepared("t"));
         apply(new Outcome.Generated(2));
         List<GuardVerdict> verdicts = List.of(
                 new GuardVerdict.Rejected("x", List.of(new Violation(ViolationType.COMMENT, "--", "no"))),
                 accepted("SELECT 1"));
-        assertThat(apply(new Outcome.Guarded(verdicts))).isEqualTo(Stage.EXECUTE);
+        assertThat(apply(new Outcome.Guarded(verdicts))).isEqualTo(Stage.REJECTED);
+    }
+
+    @Test
+    void droppingViolatorsRunsTheOthersAndTakesTheCorrectionAway() {
+        StateMachine dropping = machine(true, true, true);
+        dropping.apply(new Outcome.Prepared("t"), state);
+        dropping.apply(new Outcome.Generated(2), state);
+        assertThat(dropping.apply(new Outcome.Guarded(List.of(forbidden("salary"), accepted("SELECT 1"))), state))
+                .isEqualTo(Stage.EXECUTE);
+        assertThat(dropping.mayCorrect()).isFalse();
+        assertThat(dropping.apply(failure(ErrorCategory.COLUMN_NOT_FOUND), state)).isEqualTo(Stage.FAILED);
+        assertThat(dropping.corrections()).isZero();
+    }
+
+    @Test
+    void droppingViolatorsStillRejectsWhenNothingElseIsLeft() {
+        StateMachine dropping = machine(true, true, true);
+        dropping.apply(new Outcome.Prepared("t"), state);
+        dropping.apply(new Outcome.Generated(2), state);
+        assertThat(dropping.apply(new Outcome.Guarded(List.of(forbidden("salary"),
+                new GuardVerdict.Unparseable("SELEC", "bad"))), state)).isEqualTo(Stage.REJECTED);
+    }
+
+    @Test
+    void anInventedTableBesideAnAcceptedCandidateIsNoViolation() {
+        apply(new Outcome.Prepared("t"));
+        apply(new Outcome.Generated(2));
+        assertThat(apply(new Outcome.Guarded(List.of(forbidden("order"), accepted("SELECT 1")))))
+                .isEqualTo(Stage.EXECUTE);
+        assertThat(machine.mayCorrect()).isTrue();
     }
 
     @Test
@@ -232,7 +266,7 @@ class StateMachineTest {
         other.apply(new Outcome.Guarded(List.of(accepted("SELECT 1"))), state);
         other.apply(success(), state);
         other.apply(new Outcome.Chosen("only"), state);
-        assertThat(other.apply(new Outcome.Verified(List.of("empty result")), state)).isEqualTo(Stage.CORRECT);
+        assertThat(other.apply(new Outcome.Verified(List.of("empty result"), true), state)).isEqualTo(Stage.CORRECT);
         assertThat(other.correctingAnomaly()).isTrue();
         assertThat(other.apply(new Outcome.NoCorrection(target("SELECT 1"), cause, "x"), state))
                 .isEqualTo(Stage.ANSWERED);
@@ -251,7 +285,7 @@ class StateMachineTest {
         toExecute(strict);
         strict.apply(success(), state);
         strict.apply(new Outcome.Chosen("only"), state);
-        assertThat(strict.apply(new Outcome.Verified(List.of("empty result")), state)).isEqualTo(Stage.ANSWERED);
+        assertThat(strict.apply(new Outcome.Verified(List.of("empty result"), true), state)).isEqualTo(Stage.ANSWERED);
         assertThat(strict.corrections()).isZero();
     }
 
