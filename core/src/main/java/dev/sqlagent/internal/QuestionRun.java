@@ -33,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +45,7 @@ import org.slf4j.LoggerFactory;
 public final class QuestionRun {
 
     private static final Logger LOG = LoggerFactory.getLogger(QuestionRun.class);
-    private static final dev.sqlagent.verify.ResultEquivalence EQUIVALENCE = dev.sqlagent.verify.ResultEquivalence.standard();
+    private static final dev.sqlagent.choose.CandidateChooser CHOOSER = dev.sqlagent.choose.CandidateChooser.standard();
 
     private final AgentConfig config;
     private final ConversationContext conversation;
@@ -522,80 +523,60 @@ public final class QuestionRun {
     }
 
     /**
-     * Execution consistency: candidates whose results are the same answer form a group; the largest
-     * group wins; among equally large groups, one whose result the verifiers do not flag; then the
-     * earliest candidate.
+     * CHOOSE: {@link dev.sqlagent.choose.CandidateChooser} scores the groups of equal results (vote, near
+     * agreement, fit to the question, schema links, verifier findings); with a judge, the finalist groups
+     * go to it side by side and its pick wins. The scores are noted in the trace.
      */
     private Choice choose(List<Ran> successes, int round) {
-        List<List<Ran>> groups = new ArrayList<>();
+        List<dev.sqlagent.choose.ChoiceCandidate> in = new ArrayList<>();
+        Map<Integer, Ran> byIndex = new java.util.HashMap<>();
         for (Ran r : successes) {
-            ResultTable t = ((ExecutionOutcome.Success) r.outcome()).table();
-            List<Ran> home = null;
-            for (List<Ran> g : groups) {
-                if (EQUIVALENCE.equivalent(((ExecutionOutcome.Success) g.get(0).outcome()).table(), t, false)) {
-                    home = g;
-                    break;
-                }
-            }
-            if (home == null) {
-                home = new ArrayList<>();
-                groups.add(home);
-            }
-            home.add(r);
+            in.add(new dev.sqlagent.choose.ChoiceCandidate(r.candidate(), r.sql(),
+                    ((ExecutionOutcome.Success) r.outcome()).table(), verify(r), List.of()));
+            byIndex.put(r.candidate(), r);
         }
-        groups.sort((a, b) -> Integer.compare(b.size(), a.size()));
-        int best = groups.get(0).size();
-        List<List<Ran>> tied = new ArrayList<>();
-        for (List<Ran> g : groups) {
-            if (g.size() == best) {
-                tied.add(g);
-            }
-        }
-        String rule = groups.size() == 1 ? (successes.size() == 1 ? "only" : "unanimous")
-                : tied.size() == 1 ? "majority" : "order";
-        List<Ran> winner = tied.get(0);
-        List<String> findings = verify(winner.get(0));
-        if (tied.size() > 1 && !findings.isEmpty()) {
-            for (List<Ran> g : tied.subList(1, tied.size())) {
-                List<String> f = verify(g.get(0));
-                if (f.isEmpty()) {
-                    winner = g;
-                    findings = f;
-                    rule = "verifiers";
-                    break;
-                }
-            }
-        }
-        if (tied.size() > 1 && rule.equals("order") && config.judgeEnabled()) {
-            int bestScore = -1;
-            for (List<Ran> g : tied) {
-                Optional<JudgeVerdict> v = judge(g.get(0), round);
-                int score = v.map(x -> x.correct() ? 100 + x.score() : x.score()).orElse(-1);
-                if (score > bestScore) {
-                    bestScore = score;
-                    winner = g;
-                }
-            }
-            if (bestScore >= 0) {
+        dev.sqlagent.choose.CandidateChooser.Choice c = CHOOSER.choose(question, catalog, in);
+        int pick = c.chosen();
+        String rule = c.ruleWithSignal();
+        List<dev.sqlagent.choose.CandidateChooser.GroupScore> finalists = dev.sqlagent.choose.FinalistJudge.finalists(c);
+        if (config.judgeEnabled() && finalists.size() > 1) {
+            OptionalInt judged = judgeFinalists(finalists, byIndex, round);
+            if (judged.isPresent()) {
+                pick = finalists.get(judged.getAsInt()).preferred();
                 rule = "judge";
-                findings = verify(winner.get(0));
             }
         }
-        List<Integer> sizes = new ArrayList<>();
-        for (List<Ran> g : groups) {
-            sizes.add(g.size());
+        note(Stage.CHOOSE, "choice", c.explain());
+        events.add(new TraceEvent.Chosen(pick, round, c.groupSizes(), rule));
+        Ran chosen = byIndex.get(pick);
+        return new Choice(chosen, verify(chosen));
+    }
+
+    /** Asks the judge to pick among the finalists; its verdict on the pick is kept for verification. */
+    private OptionalInt judgeFinalists(List<dev.sqlagent.choose.CandidateChooser.GroupScore> finalists,
+            Map<Integer, Ran> byIndex, int round) {
+        List<dev.sqlagent.choose.FinalistJudge.Finalist> shown = new ArrayList<>();
+        for (dev.sqlagent.choose.CandidateChooser.GroupScore g : finalists) {
+            Ran r = byIndex.get(g.preferred());
+            shown.add(new dev.sqlagent.choose.FinalistJudge.Finalist(r.sql(), ((ExecutionOutcome.Success) r.outcome()).table()));
         }
-        // equal as multisets, the members may still differ in order: if any sorted, the question asked for
-        // an order, so take the first member that sorts
-        Ran pick = winner.get(0);
-        for (Ran r : winner) {
-            if (ordersAtTopLevel(r.sql())) {
-                pick = r;
-                break;
+        try {
+            String reply = callModel(AgentRole.JUDGE, machine.current(), prompts.judgeChoice(question,
+                    dev.sqlagent.choose.FinalistJudge.render(shown), schemaDdl), true, 1).get(0);
+            OptionalInt pick = dev.sqlagent.choose.FinalistJudge.parseChoice(reply, shown.size());
+            if (pick.isEmpty()) {
+                note(Stage.CHOOSE, "judge", "the judge's reply named none of the " + shown.size() + " finalists");
+                return pick;
             }
+            Ran ran = byIndex.get(finalists.get(pick.getAsInt()).preferred());
+            Optional<JudgeVerdict> verdict = JudgeReply.parse(reply);
+            verdict.ifPresent(v -> events.add(new TraceEvent.Judged(ran.candidate(), round, v)));
+            verdicts.put(round + ":" + ran.candidate(), verdict);
+            return pick;
+        } catch (ModelFailure e) {
+            note(Stage.CHOOSE, "judge", "the judge could not be asked: " + e.getMessage());
+            return OptionalInt.empty();
         }
-        events.add(new TraceEvent.Chosen(pick.candidate(), round, sizes, rule));
-        return new Choice(pick, pick == winner.get(0) ? findings : verify(pick));
     }
 
     /** Whether a SQL has an ORDER BY outside parentheses and quotes. */
