@@ -23,6 +23,12 @@ record SqlShape(boolean topOrderBy, boolean limit, boolean groupBy, boolean dist
         Set<String> identifiers) {
 
     private static final Pattern LITERAL = Pattern.compile("'(?:[^']|'')*'");
+    private static final Pattern ORDER_BY = Pattern.compile("\\border\\s+by\\b");
+    private static final Pattern LIMIT = Pattern.compile("\\blimit\\s+\\d|\\btop\\s*\\(?\\s*\\d|\\bfetch\\s+first\\b");
+    private static final Pattern GROUP_BY = Pattern.compile("\\bgroup\\s+by\\b");
+    private static final Pattern DISTINCT = Pattern.compile("\\bdistinct\\b");
+    private static final Pattern EXTREMUM = Pattern.compile("\\b(max|min)\\s*\\(");
+    private static final Pattern COUNT = Pattern.compile("\\bcount\\s*\\(");
     private static final Pattern IDENTIFIER = Pattern.compile("\"([^\"]+)\"|`([^`]+)`|\\[([^\\]]+)]|([\\p{L}_][\\p{L}\\p{N}_$]*)");
 
     /**
@@ -54,11 +60,7 @@ record SqlShape(boolean topOrderBy, boolean limit, boolean groupBy, boolean dist
                 }
             }
         }
-        return new SqlShape(Pattern.compile("\\border\\s+by\\b").matcher(top).find(),
-                Pattern.compile("\\blimit\\s+\\d|\\btop\\s*\\(?\\s*\\d|\\bfetch\\s+first\\b").matcher(s).find(),
-                Pattern.compile("\\bgroup\\s+by\\b").matcher(s).find(),
-                Pattern.compile("\\bdistinct\\b").matcher(s).find(),
-                Pattern.compile("\\b(max|min)\\s*\\(").matcher(s).find(),
-                Pattern.compile("\\bcount\\s*\\(").matcher(s).find(), Set.copyOf(ids));
+        return new SqlShape(ORDER_BY.matcher(top).find(), LIMIT.matcher(s).find(), GROUP_BY.matcher(s).find(),
+                DISTINCT.matcher(s).find(), EXTREMUM.matcher(s).find(), COUNT.matcher(s).find(), Set.copyOf(ids));
     }
 }
