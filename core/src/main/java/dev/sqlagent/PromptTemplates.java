@@ -41,7 +41,9 @@ public final class PromptTemplates {
         /** The rewriter's system message: {@code history}. */
         REWRITER("rewriter.txt"),
         /** The metric router's system message: {@code metrics}. */
-        ROUTER("router.txt");
+        ROUTER("router.txt"),
+        /** The judge's system message when it picks among finalist answers: {@code dialect, schema}. */
+        JUDGE_CHOOSE("judge-choose.txt");
 
         private final String resource;
 

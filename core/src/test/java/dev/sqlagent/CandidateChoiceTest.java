@@ -57,9 +57,14 @@ class CandidateChoiceTest {
     }
 
     @Test
-    void rejectedCandidateDropsOutAndTheOthersAnswer(TraceRecorder recorder) {
+    void aRejectedCandidateRejectsTheQuestionUnlessViolatorsAreDropped(TraceRecorder recorder) {
         llm.enqueueFor("refiner", "SELECT base_salary FROM salary_detail", "SELECT COUNT(*) FROM orders");
-        AgentResult r = recorder.track(agent(recorder, 2).build().ask("How many orders?"));
+        AgentResult rejected = recorder.track(agent(recorder, 2).build().ask("How many orders?"));
+        assertThat(rejected.status()).isEqualTo(AgentResult.Status.REJECTED);
+        assertThat(rejected.trace().executions()).isEmpty();
+
+        llm.enqueueFor("refiner", "SELECT base_salary FROM salary_detail", "SELECT COUNT(*) FROM orders");
+        AgentResult r = recorder.track(agent(recorder, 2).dropViolatingCandidates(true).build().ask("How many orders?"));
 
         assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
         assertThat(r.trace().guardChecks()).hasSize(2);
@@ -67,7 +72,7 @@ class CandidateChoiceTest {
     }
 
     @Test
-    void questionIsRejectedOnlyWhenEveryCandidateIs(TraceRecorder recorder) {
+    void questionIsRejectedWhenEveryCandidateIs(TraceRecorder recorder) {
         llm.enqueueFor("refiner", "SELECT base_salary FROM salary_detail", "SELECT bonus FROM salary_detail");
         AgentResult r = recorder.track(agent(recorder, 2).build().ask("Salaries?"));
 
@@ -82,7 +87,7 @@ class CandidateChoiceTest {
         AgentResult r = recorder.track(agent(recorder, 2).verifier(ResultVerifier.nonEmpty()).build().ask("Managers?"));
 
         assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
-        assertThat(choice(r).rule()).isEqualTo("verifiers");
+        assertThat(choice(r).rule()).startsWith("signals");
         assertThat(choice(r).candidate()).isEqualTo(1);
         assertThat(r.trace().correctionCount()).isZero();
     }

@@ -66,15 +66,17 @@ class JudgeTest {
     @Test
     void judgeBreaksATieBetweenEquallyLargeGroups(TraceRecorder recorder) {
         refiner.enqueue("SELECT COUNT(*) FROM orders", "SELECT COUNT(*) FROM orders WHERE status = 'paid'");
-        judge.enqueue("{\"is_correct\": false, \"score\": 30}");
-        judge.enqueue("{\"is_correct\": true, \"score\": 85}");
+        judge.enqueue("{\"choice\": 2, \"is_correct\": true, \"score\": 85}");
         AgentResult r = recorder.track(agent(recorder).candidates(2).build().ask("How many paid orders?"));
 
         TraceEvent.Chosen chosen = r.trace().events().stream().filter(e -> e instanceof TraceEvent.Chosen)
                 .map(e -> (TraceEvent.Chosen) e).findFirst().orElseThrow();
         assertThat(chosen.rule()).isEqualTo("judge");
         assertThat(chosen.candidate()).isEqualTo(1);
-        assertThat(judge.callCount()).isEqualTo(2);
+        // one call: the finalists side by side; its verdict on the pick serves as the verification
+        assertThat(judge.callCount()).isEqualTo(1);
+        assertThat(judge.requests().get(0).text()).contains("Answer 1:").contains("Answer 2:")
+                .contains("WHERE status = 'paid'");
         assertThat(r.corrected()).isFalse();
     }
 

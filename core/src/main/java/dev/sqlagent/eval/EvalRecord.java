@@ -31,11 +31,48 @@ import java.util.Objects;
  * @param chosenRule what chose the answer among the candidates ({@code majority}, {@code order}, …), or
  *     empty when nothing was chosen
  * @param elapsedMillis wall time of the question, gold included
+ * @param correctPositional whether the answer matches the gold result with columns compared in place
+ *     ({@link GoldComparison#matchesPositional}); null when there is no gold SQL or it was not measured
+ *     (a results file written before the field existed)
  */
 public record EvalRecord(String id, String dbId, String question, String table, String category, String status,
         String failureKind, String errorCategory, String message, String sql, String goldSql, boolean goldOrdered,
         String goldError, Boolean correct, boolean corrected, int modelCalls, long inputTokens, long outputTokens,
-        int executions, String chosenRule, long elapsedMillis) {
+        int executions, String chosenRule, long elapsedMillis, Boolean correctPositional) {
+
+    /**
+     * A record without the positional comparison (as written before it was measured).
+     *
+     * @param id the question's id
+     * @param dbId its database
+     * @param question the question
+     * @param table its table, or empty
+     * @param category its category, or empty
+     * @param status the status
+     * @param failureKind the failure kind, or empty
+     * @param errorCategory the error category, or empty
+     * @param message the final error, or empty
+     * @param sql the SQL, or empty
+     * @param goldSql the gold SQL, or empty
+     * @param goldOrdered whether row order was compared
+     * @param goldError why the gold SQL did not run, else empty
+     * @param correct whether the answer matches the gold result
+     * @param corrected whether the single correction was made
+     * @param modelCalls model calls made
+     * @param inputTokens prompt tokens
+     * @param outputTokens reply tokens
+     * @param executions SQL executions
+     * @param chosenRule what chose the answer, or empty
+     * @param elapsedMillis wall time of the question
+     */
+    public EvalRecord(String id, String dbId, String question, String table, String category, String status,
+            String failureKind, String errorCategory, String message, String sql, String goldSql, boolean goldOrdered,
+            String goldError, Boolean correct, boolean corrected, int modelCalls, long inputTokens, long outputTokens,
+            int executions, String chosenRule, long elapsedMillis) {
+        this(id, dbId, question, table, category, status, failureKind, errorCategory, message, sql, goldSql,
+                goldOrdered, goldError, correct, corrected, modelCalls, inputTokens, outputTokens, executions,
+                chosenRule, elapsedMillis, null);
+    }
 
     /** Checks the text parts (all non-null). */
     public EvalRecord {
@@ -64,6 +101,11 @@ public record EvalRecord(String id, String dbId, String question, String table, 
         return Boolean.TRUE.equals(correct);
     }
 
+    /** @return whether the answer matches the gold result column for column (false when unknown) */
+    public boolean isCorrectPositional() {
+        return Boolean.TRUE.equals(correctPositional);
+    }
+
     Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", id);
@@ -87,6 +129,7 @@ public record EvalRecord(String id, String dbId, String question, String table, 
         m.put("executions", (long) executions);
         m.put("chosen_rule", chosenRule);
         m.put("elapsed_ms", elapsedMillis);
+        m.put("correct_positional", correctPositional);
         return m;
     }
 
@@ -99,7 +142,8 @@ public record EvalRecord(String id, String dbId, String question, String table, 
                 Json.text(m.get("gold_error")), c instanceof Boolean ? (Boolean) c : null,
                 Boolean.TRUE.equals(m.get("corrected")), (int) num(m, "model_calls"), num(m, "input_tokens"),
                 num(m, "output_tokens"), (int) num(m, "executions"), Json.text(m.get("chosen_rule")),
-                num(m, "elapsed_ms"));
+                num(m, "elapsed_ms"), m.get("correct_positional") instanceof Boolean
+                        ? (Boolean) m.get("correct_positional") : null);
     }
 
     private static String req(Map<String, Object> m, String key) {

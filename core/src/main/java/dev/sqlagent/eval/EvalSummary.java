@@ -27,6 +27,12 @@ import java.util.TreeMap;
  *   <li>{@code by_category}, {@code by_database}: questions, correct, accuracy, answered;
  *       {@code by_error_category}: unanswered questions by error category (or failure kind, or
  *       {@code GUARD_REJECTED}); {@code by_failure_kind}; {@code chosen_rules}.</li>
+ *   <li>{@code correct_positional}, {@code execution_accuracy_positional}: the same with columns compared
+ *       in place ({@link GoldComparison#matchesPositional}) instead of Spider's permutation;</li>
+ *   <li>{@code by_chosen_rule}: per rule that chose the answer, questions and right answers under both
+ *       comparisons; {@code by_half}: {@code even} and {@code odd}, the databases at even and odd
+ *       positions of the set's database ids in alphabetical order (the chooser's held-out split), with
+ *       questions and accuracy under both comparisons.</li>
  * </ul>
  *
  * Immutable; keys are snake_case and are added, never renamed.
@@ -69,6 +75,33 @@ public final class EvalSummary {
         Map<String, Long> byError = new TreeMap<>();
         Map<String, Long> byKind = new TreeMap<>();
         Map<String, Long> rules = new TreeMap<>();
+        long correctPositional = 0;
+        Map<String, long[]> byRule = new TreeMap<>();
+        java.util.TreeSet<String> dbIds = new java.util.TreeSet<>();
+        for (EvalRecord r : records) {
+            dbIds.add(r.dbId());
+        }
+        java.util.Set<String> even = new java.util.HashSet<>();
+        int position = 0;
+        for (String db : dbIds) {
+            if (position++ % 2 == 0) {
+                even.add(db);
+            }
+        }
+        Map<String, long[]> byHalf = new TreeMap<>();
+        for (EvalRecord r : records) {
+            correctPositional += r.isCorrectPositional() ? 1 : 0;
+            String ruleKey = r.chosenRule().isEmpty() ? "(none)" : r.chosenRule();
+            long[] rr = byRule.computeIfAbsent(ruleKey, k -> new long[3]);
+            rr[0]++;
+            rr[1] += r.isCorrect() ? 1 : 0;
+            rr[2] += r.isCorrectPositional() ? 1 : 0;
+            long[] h = byHalf.computeIfAbsent(even.contains(r.dbId()) ? "even" : "odd", k -> new long[4]);
+            h[0]++;
+            h[1] += r.goldSql().isBlank() ? 0 : 1;
+            h[2] += r.isCorrect() ? 1 : 0;
+            h[3] += r.isCorrectPositional() ? 1 : 0;
+        }
         for (EvalRecord r : records) {
             boolean hasGold = !r.goldSql().isBlank();
             withGold += hasGold ? 1 : 0;
@@ -142,6 +175,26 @@ public final class EvalSummary {
         f.put("by_failure_kind", new LinkedHashMap<String, Object>(byKind));
         f.put("by_category", breakdown(byCategory));
         f.put("by_database", breakdown(byDatabase));
+        f.put("correct_positional", correctPositional);
+        f.put("execution_accuracy_positional", ratio(correctPositional, withGold));
+        Map<String, Object> rulesOut = new LinkedHashMap<>();
+        byRule.forEach((k, t) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("questions", t[0]);
+            m.put("correct", t[1]);
+            m.put("correct_positional", t[2]);
+            rulesOut.put(k, m);
+        });
+        f.put("by_chosen_rule", rulesOut);
+        Map<String, Object> halves = new LinkedHashMap<>();
+        byHalf.forEach((k, t) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("questions", t[0]);
+            m.put("execution_accuracy", ratio(t[2], t[1]));
+            m.put("execution_accuracy_positional", ratio(t[3], t[1]));
+            halves.put(k, m);
+        });
+        f.put("by_half", halves);
         return new EvalSummary(f);
     }
 

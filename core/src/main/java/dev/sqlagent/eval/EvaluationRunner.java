@@ -350,15 +350,17 @@ public final class EvaluationRunner {
         if (r == null) {
             return new EvalRecord(q.id(), q.dbId(), q.question(), q.table(), q.category(), "ERROR", "", "", error, "",
                     q.goldSql(), ordered, goldError, q.hasGold() ? Boolean.FALSE : null, false, 0, 0, 0, 0, "",
-                    elapsed);
+                    elapsed, q.hasGold() ? Boolean.FALSE : null);
         }
         String failureKind = "";
         String errorCategory = "";
         String message = "";
         Boolean correct = q.hasGold() ? Boolean.FALSE : null;
+        Boolean positional = correct;
         if (r instanceof AgentResult.Answered) {
             if (gold != null) {
                 correct = GoldComparison.matches(gold, ((AgentResult.Answered) r).table(), ordered);
+                positional = GoldComparison.matchesPositional(gold, ((AgentResult.Answered) r).table(), ordered);
             }
         } else if (r instanceof AgentResult.Failed) {
             AgentResult.Failed f = (AgentResult.Failed) r;
@@ -383,7 +385,7 @@ public final class EvaluationRunner {
         return new EvalRecord(q.id(), q.dbId(), q.question(), q.table(), q.category(), r.status().name(), failureKind,
                 errorCategory, message, r.sql().orElse(""), q.goldSql(), ordered, goldError, correct, r.corrected(),
                 r.trace().modelCallCount(), tokens.inputTokens(), tokens.outputTokens(), r.trace().executions().size(),
-                rule, elapsed);
+                rule, elapsed, positional);
     }
 
     private static ThreadFactory threads() {

@@ -20,6 +20,7 @@ import net.sf.jsqlparser.statement.select.Select;
 public final class GoldComparison {
 
     private static final ResultEquivalence EQUIVALENCE = ResultEquivalence.standard();
+    private static final ResultEquivalence POSITIONAL = ResultEquivalence.positional();
     private static final Pattern ORDER_BY = Pattern.compile("(?i)\\border\\s+by\\b");
     private static final Pattern PARENTHESISED = Pattern.compile("\\([^()]*\\)");
     private static final Pattern QUOTED = Pattern.compile("'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"");
@@ -69,5 +70,18 @@ public final class GoldComparison {
      */
     public static boolean matches(ResultTable gold, ResultTable predicted, boolean ordered) {
         return EQUIVALENCE.equivalent(gold, predicted, ordered);
+    }
+
+    /**
+     * The positional comparison: as {@link #matches} but columns are compared in place, never permuted
+     * (a prediction selecting {@code age, name} where the gold selects {@code name, age} is wrong).
+     *
+     * @param gold the gold SQL's result
+     * @param predicted the result to judge
+     * @param ordered whether row order matters, see {@link #hasTopLevelOrderBy}
+     * @return whether the predicted result is the same answer, column for column
+     */
+    public static boolean matchesPositional(ResultTable gold, ResultTable predicted, boolean ordered) {
+        return POSITIONAL.equivalent(gold, predicted, ordered);
     }
 }

@@ -5,6 +5,7 @@ import dev.sqlagent.execution.ResultTable;
 import dev.sqlagent.execution.SqlExecutor;
 import dev.sqlagent.execution.SqlStatement;
 import dev.sqlagent.verify.ResultEquivalence;
+import dev.sqlagent.verify.ResultGroups;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +19,9 @@ import java.util.function.Function;
  * comparing with the gold result as the evaluation does: each file alone, the first candidate (in file
  * order) that executes, a plain majority of equal results (ties to the earliest file, as the agent
  * breaks them without verifiers), and the oracle (any candidate right). Questions without gold SQL are
- * skipped.
+ * skipped. The top-level figures use Spider's comparison ({@link GoldComparison#matches}, columns
+ * permuted); {@code positional} repeats them with columns compared in place
+ * ({@link GoldComparison#matchesPositional}).
  */
 public final class ReplayBaselines {
 
@@ -32,7 +35,9 @@ public final class ReplayBaselines {
      * @param predictions the prediction files, in candidate order
      * @param executors an executor per database id (read-only, generous row cap), called once per id
      * @return {@code questions_with_gold}, {@code files} (name to accuracy), {@code first_executable},
-     *     {@code majority}, {@code oracle}, each an accuracy over the questions with gold SQL
+     *     {@code majority}, {@code oracle}, each an accuracy over the questions with gold SQL, and
+     *     {@code positional}: {@code files}, {@code first_executable}, {@code majority}, {@code oracle}
+     *     under the positional comparison
      */
     public static Map<String, Object> compute(List<EvalQuestion> questions, List<PredictionFile> predictions,
             Function<String, SqlExecutor> executors) {
@@ -46,6 +51,10 @@ public final class ReplayBaselines {
         long first = 0;
         long majority = 0;
         long oracle = 0;
+        long[] aloneP = new long[k];
+        long firstP = 0;
+        long majorityP = 0;
+        long oracleP = 0;
         for (EvalQuestion q : questions) {
             if (!q.hasGold()) {
                 continue;
@@ -59,24 +68,32 @@ public final class ReplayBaselines {
             boolean ordered = GoldComparison.hasTopLevelOrderBy(q.goldSql());
             List<ResultTable> results = new ArrayList<>();
             boolean[] right = new boolean[k];
+            boolean[] rightP = new boolean[k];
             boolean any = false;
+            boolean anyP = false;
             for (int i = 0; i < k; i++) {
                 String sql = predictions.get(i).get(q.id()).map(PredictionFile.Prediction::sql).orElse("");
                 ResultTable t = sql.isBlank() ? null : table(ex, sql);
                 results.add(t);
                 right[i] = t != null && GoldComparison.matches(gold, t, ordered);
+                rightP[i] = t != null && GoldComparison.matchesPositional(gold, t, ordered);
                 alone[i] += right[i] ? 1 : 0;
+                aloneP[i] += rightP[i] ? 1 : 0;
                 any |= right[i];
+                anyP |= rightP[i];
             }
             oracle += any ? 1 : 0;
+            oracleP += anyP ? 1 : 0;
             for (int i = 0; i < k; i++) {
                 if (results.get(i) != null) {
                     first += right[i] ? 1 : 0;
+                    firstP += rightP[i] ? 1 : 0;
                     break;
                 }
             }
             int winner = majorityWinner(results);
             majority += winner >= 0 && right[winner] ? 1 : 0;
+            majorityP += winner >= 0 && rightP[winner] ? 1 : 0;
         }
         Map<String, Object> files = new LinkedHashMap<>();
         for (int i = 0; i < k; i++) {
@@ -88,37 +105,22 @@ public final class ReplayBaselines {
         out.put("first_executable", ratio(first, withGold));
         out.put("majority", ratio(majority, withGold));
         out.put("oracle", ratio(oracle, withGold));
+        Map<String, Object> filesP = new LinkedHashMap<>();
+        for (int i = 0; i < k; i++) {
+            filesP.put(predictions.get(i).name(), ratio(aloneP[i], withGold));
+        }
+        Map<String, Object> positional = new LinkedHashMap<>();
+        positional.put("files", filesP);
+        positional.put("first_executable", ratio(firstP, withGold));
+        positional.put("majority", ratio(majorityP, withGold));
+        positional.put("oracle", ratio(oracleP, withGold));
+        out.put("positional", positional);
         return out;
     }
 
     /** The earliest candidate of the largest group of equal results, or -1 when none ran. */
     static int majorityWinner(List<ResultTable> results) {
-        List<List<Integer>> groups = new ArrayList<>();
-        for (int i = 0; i < results.size(); i++) {
-            ResultTable t = results.get(i);
-            if (t == null) {
-                continue;
-            }
-            List<Integer> home = null;
-            for (List<Integer> g : groups) {
-                if (EQUIVALENCE.equivalent(results.get(g.get(0)), t, false)) {
-                    home = g;
-                    break;
-                }
-            }
-            if (home == null) {
-                home = new ArrayList<>();
-                groups.add(home);
-            }
-            home.add(i);
-        }
-        List<Integer> best = null;
-        for (List<Integer> g : groups) {
-            if (best == null || g.size() > best.size()) {
-                best = g;
-            }
-        }
-        return best == null ? -1 : best.get(0);
+        return ResultGroups.majority(results, EQUIVALENCE);
     }
 
     private static ResultTable table(SqlExecutor ex, String sql) {

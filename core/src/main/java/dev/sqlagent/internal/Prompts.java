@@ -98,6 +98,18 @@ public final class Prompts {
     }
 
     /**
+     * @param question the question
+     * @param finalists the finalist answers side by side, as {@link dev.sqlagent.choose.FinalistJudge#render} writes them
+     * @param schema the schema
+     * @return the judge's messages asking it to pick one finalist
+     */
+    public List<ChatMessage> judgeChoice(String question, String finalists, String schema) {
+        return List.of(ChatMessage.system(templates.render(Name.JUDGE_CHOOSE,
+                Map.of("dialect", dialectName(dialect), "schema", schema))),
+                ChatMessage.user("Question: " + question + "\n\n" + finalists));
+    }
+
+    /**
      * @param history the earlier turns as text
      * @param question the follow-up
      * @return the rewriter's messages

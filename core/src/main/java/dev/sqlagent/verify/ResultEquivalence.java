@@ -24,9 +24,25 @@ public final class ResultEquivalence {
     private static final int MAX_PERMUTED_WIDTH = 6;
 
     private final double tolerance;
+    private final boolean permuteColumns;
 
     private ResultEquivalence(double tolerance) {
+        this(tolerance, true);
+    }
+
+    private ResultEquivalence(double tolerance, boolean permuteColumns) {
         this.tolerance = tolerance;
+        this.permuteColumns = permuteColumns;
+    }
+
+    /**
+     * The stricter comparison that keeps columns in position (no permutation), otherwise as
+     * {@link #standard()}: what a comparison of result tables cell by cell counts as equal.
+     *
+     * @return the positional comparison with {@link #DEFAULT_TOLERANCE}
+     */
+    public static ResultEquivalence positional() {
+        return new ResultEquivalence(DEFAULT_TOLERANCE, false);
     }
 
     /** @return the comparison with {@link #DEFAULT_TOLERANCE} */
@@ -74,7 +90,7 @@ public final class ResultEquivalence {
         if (width != b.get(0).size()) {
             return false;
         }
-        if (width > MAX_PERMUTED_WIDTH) {
+        if (width > MAX_PERMUTED_WIDTH || !permuteColumns) {
             return sameRows(a, b, identity(width), ordered);
         }
         for (int[] perm : permutations(width)) {

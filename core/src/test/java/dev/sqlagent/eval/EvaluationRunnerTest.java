@@ -93,7 +93,15 @@ class EvaluationRunnerTest {
         EvalSummary s = runner(true).build().run(questions);
 
         assertThat(s.executionAccuracy()).isEqualTo(0.9);
-        assertThat(s.asMap().get("chosen_rules")).isEqualTo(Map.of("unanimous", 6L, "majority", 1L, "verifiers", 2L));
+        // the verifiers' findings are one of the chooser's signals: they decide the two ties
+        assertThat(s.asMap().get("chosen_rules")).isEqualTo(Map.of("unanimous", 6L, "majority", 1L,
+                "signals (findings)", 2L));
+        assertThat(s.asMap()).containsKey("execution_accuracy_positional").containsKey("by_chosen_rule")
+                .containsKey("by_half");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> rule = (Map<String, Object>) ((Map<String, Object>) s.asMap().get("by_chosen_rule"))
+                .get("signals (findings)");
+        assertThat(rule).containsEntry("questions", 2L);
     }
 
     @Test

@@ -1,32 +1,34 @@
 package dev.sqlagent.internal.run;
 
-import dev.sqlagent.internal.SqlTokens;
+import dev.sqlagent.choose.CandidateChooser;
+import dev.sqlagent.choose.ChoiceCandidate;
+import dev.sqlagent.choose.FinalistJudge;
 import dev.sqlagent.trace.Stage;
 import dev.sqlagent.trace.TraceEvent;
-import dev.sqlagent.verify.JudgeVerdict;
-import dev.sqlagent.verify.ResultEquivalence;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
+import java.util.OptionalInt;
 
 /**
- * CHOOSE: execution consistency. Candidates whose results are the same answer form a group; the largest
- * group wins; among equally large groups, one whose result the verifiers do not flag, then the judge's
- * pick when it is configured, then the earliest candidate. Within the winning group a candidate that
- * orders its rows is preferred.
+ * CHOOSE: {@link CandidateChooser} scores the groups of equal results (vote, near agreement, fit to the
+ * question, schema links, verifier findings); with a judge, the finalist groups go to it side by side and
+ * its pick wins. The scores are noted in the trace, signal by signal.
  */
 final class ChooseStep implements Step {
 
-    private static final ResultEquivalence EQUIVALENCE = ResultEquivalence.standard();
-
+    private final CandidateChooser chooser;
     private final Findings findings;
     private final Judge judge;
 
     /**
+     * @param chooser scores the groups
      * @param findings the verifiers
      * @param judge the judge, or null when none is configured
      */
-    ChooseStep(Findings findings, Judge judge) {
+    ChooseStep(CandidateChooser chooser, Findings findings, Judge judge) {
+        this.chooser = chooser;
         this.findings = findings;
         this.judge = judge;
     }
@@ -34,80 +36,29 @@ final class ChooseStep implements Step {
     @Override
     public Outcome run(RunState state) {
         List<Ran> successes = ((Outcome.Executed) state.last()).successes();
-        List<List<Ran>> groups = groups(successes);
-        int best = groups.get(0).size();
-        List<List<Ran>> tied = new ArrayList<>();
-        for (List<Ran> g : groups) {
-            if (g.size() == best) {
-                tied.add(g);
-            }
-        }
-        String rule = groups.size() == 1 ? (successes.size() == 1 ? "only" : "unanimous")
-                : tied.size() == 1 ? "majority" : "order";
-        List<Ran> winner = tied.get(0);
-        List<String> found = findings.of(state.question(), winner.get(0));
-        if (tied.size() > 1 && !found.isEmpty()) {
-            for (List<Ran> g : tied.subList(1, tied.size())) {
-                List<String> f = findings.of(state.question(), g.get(0));
-                if (f.isEmpty()) {
-                    winner = g;
-                    found = f;
-                    rule = "verifiers";
-                    break;
-                }
-            }
-        }
-        if (tied.size() > 1 && rule.equals("order") && judge != null) {
-            int bestScore = -1;
-            for (List<Ran> g : tied) {
-                Optional<JudgeVerdict> v = judge.verdict(state, g.get(0), Stage.CHOOSE);
-                int score = v.map(x -> x.correct() ? 100 + x.score() : x.score()).orElse(-1);
-                if (score > bestScore) {
-                    bestScore = score;
-                    winner = g;
-                }
-            }
-            if (bestScore >= 0) {
-                rule = "judge";
-                found = findings.of(state.question(), winner.get(0));
-            }
-        }
-        List<Integer> sizes = new ArrayList<>();
-        for (List<Ran> g : groups) {
-            sizes.add(g.size());
-        }
-        // equal as multisets, the members may still differ in order: if any sorted, the question asked for
-        // an order, so take the first member that sorts
-        Ran pick = winner.get(0);
-        for (Ran r : winner) {
-            if (SqlTokens.ordersAtTopLevel(r.sql())) {
-                pick = r;
-                break;
-            }
-        }
-        state.add(new TraceEvent.Chosen(pick.candidate(), state.round(), sizes, rule));
-        state.choose(pick, pick == winner.get(0) ? found : findings.of(state.question(), pick));
-        return new Outcome.Chosen(rule);
-    }
-
-    /** Groups of candidates with equivalent results, largest first, earliest first among equals. */
-    private static List<List<Ran>> groups(List<Ran> successes) {
-        List<List<Ran>> groups = new ArrayList<>();
+        List<ChoiceCandidate> in = new ArrayList<>();
+        Map<Integer, Ran> byIndex = new HashMap<>();
+        Map<Integer, List<String>> found = new HashMap<>();
         for (Ran r : successes) {
-            List<Ran> home = null;
-            for (List<Ran> g : groups) {
-                if (EQUIVALENCE.equivalent(g.get(0).table(), r.table(), false)) {
-                    home = g;
-                    break;
-                }
-            }
-            if (home == null) {
-                home = new ArrayList<>();
-                groups.add(home);
-            }
-            home.add(r);
+            List<String> f = findings.of(state.question(), r);
+            found.put(r.candidate(), f);
+            in.add(new ChoiceCandidate(r.candidate(), r.sql(), r.table(), f, List.of()));
+            byIndex.put(r.candidate(), r);
         }
-        groups.sort((a, b) -> Integer.compare(b.size(), a.size()));
-        return groups;
+        CandidateChooser.Choice c = chooser.choose(state.question(), state.catalog(), in);
+        int pick = c.chosen();
+        String rule = c.ruleWithSignal();
+        List<CandidateChooser.GroupScore> finalists = FinalistJudge.finalists(c);
+        if (judge != null && finalists.size() > 1) {
+            OptionalInt judged = judge.pick(state, finalists, byIndex);
+            if (judged.isPresent()) {
+                pick = finalists.get(judged.getAsInt()).preferred();
+                rule = "judge";
+            }
+        }
+        state.note(Stage.CHOOSE, "choice", c.explain());
+        state.add(new TraceEvent.Chosen(pick, state.round(), c.groupSizes(), rule));
+        state.choose(byIndex.get(pick), found.get(pick));
+        return new Outcome.Chosen(rule);
     }
 }

@@ -1,13 +1,18 @@
 package dev.sqlagent.internal.run;
 
 import dev.sqlagent.AgentRole;
+import dev.sqlagent.choose.CandidateChooser;
+import dev.sqlagent.choose.FinalistJudge;
 import dev.sqlagent.internal.JudgeReply;
 import dev.sqlagent.internal.Prompts;
 import dev.sqlagent.trace.Stage;
 import dev.sqlagent.trace.TraceEvent;
 import dev.sqlagent.verify.JudgeVerdict;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Asks the judge model about one result, at most once per candidate and round. A failing judge call is
@@ -21,6 +26,40 @@ final class Judge {
     Judge(Models models, Prompts prompts) {
         this.models = models;
         this.prompts = prompts;
+    }
+
+    /**
+     * Asks the judge to pick among finalist groups shown side by side; its verdict on the pick is kept for
+     * verification, so the pick is not judged again.
+     *
+     * @param state the question's state
+     * @param finalists the finalist groups, best score first
+     * @param byIndex the candidates that ran, by index
+     * @return the index of the finalist picked, empty when the judge picked none
+     */
+    OptionalInt pick(RunState state, List<CandidateChooser.GroupScore> finalists, Map<Integer, Ran> byIndex) {
+        List<FinalistJudge.Finalist> shown = new ArrayList<>();
+        for (CandidateChooser.GroupScore g : finalists) {
+            Ran r = byIndex.get(g.preferred());
+            shown.add(new FinalistJudge.Finalist(r.sql(), r.table()));
+        }
+        try {
+            String reply = models.call(state, AgentRole.JUDGE, Stage.CHOOSE, prompts.judgeChoice(state.question(),
+                    FinalistJudge.render(shown), state.schemaText()), true, 1).get(0);
+            OptionalInt pick = FinalistJudge.parseChoice(reply, shown.size());
+            if (pick.isEmpty()) {
+                state.note(Stage.CHOOSE, "judge", "the judge's reply named none of the " + shown.size() + " finalists");
+                return pick;
+            }
+            Ran ran = byIndex.get(finalists.get(pick.getAsInt()).preferred());
+            Optional<JudgeVerdict> verdict = JudgeReply.parse(reply);
+            verdict.ifPresent(v -> state.add(new TraceEvent.Judged(ran.candidate(), state.round(), v)));
+            state.judged().put(state.round() + ":" + ran.candidate(), verdict);
+            return pick;
+        } catch (Models.ModelFailure e) {
+            state.note(Stage.CHOOSE, "judge", "the judge could not be asked: " + e.getMessage());
+            return OptionalInt.empty();
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.sqlagent.internal.run;
 
+import dev.sqlagent.choose.CandidateChooser;
 import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.internal.Prompts;
 import dev.sqlagent.trace.Stage;
@@ -35,7 +36,7 @@ final class Steps {
         steps.put(Stage.GENERATE, new GenerateStep(config, models, prompts, schemas, shown));
         steps.put(Stage.GUARD, new GuardStep(config.guard(), config.dialect()));
         steps.put(Stage.EXECUTE, new ExecuteStep(config, executions));
-        steps.put(Stage.CHOOSE, new ChooseStep(findings, config.judgeEnabled() ? judge : null));
+        steps.put(Stage.CHOOSE, new ChooseStep(CandidateChooser.standard(), findings, config.judgeEnabled() ? judge : null));
         steps.put(Stage.VERIFY, new VerifyStep(config, judge));
         steps.put(Stage.CORRECT, new CorrectStep(config, models, prompts, select, shown));
         for (Stage s : Stage.values()) {

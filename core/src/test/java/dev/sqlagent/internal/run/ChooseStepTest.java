@@ -44,7 +44,7 @@ class ChooseStepTest {
 
     @Test
     void theLargestGroupOfEquivalentResultsWins() {
-        RunState s = choose(new ChooseStep(new Findings(List.of()), null),
+        RunState s = choose(new ChooseStep(dev.sqlagent.choose.CandidateChooser.standard(), new Findings(List.of()), null),
                 ran(0, "SELECT 1", 1), ran(1, "SELECT 2", 2), ran(2, "SELECT 2 AS v", 2));
         assertThat(s.chosen().candidate()).isEqualTo(1);
         assertThat(rule(s)).isEqualTo("majority");
@@ -54,17 +54,17 @@ class ChooseStepTest {
     void aTieGoesToTheGroupTheVerifiersDoNotFlag() {
         ResultVerifier noOnes = (q, sql, table) -> table.rows().get(0).get(0).equals(1)
                 ? Optional.of("one is suspicious") : Optional.empty();
-        RunState s = choose(new ChooseStep(new Findings(List.of(noOnes)), null),
+        RunState s = choose(new ChooseStep(dev.sqlagent.choose.CandidateChooser.standard(), new Findings(List.of(noOnes)), null),
                 ran(0, "SELECT 1", 1), ran(1, "SELECT 2", 2));
         assertThat(s.chosen().candidate()).isEqualTo(1);
         assertThat(s.chosenFindings()).isEmpty();
-        assertThat(rule(s)).isEqualTo("verifiers");
+        assertThat(rule(s)).isEqualTo("signals (findings)");
     }
 
     @Test
     void aTieNobodyBreaksGoesToTheEarliestAndKeepsItsFindings() {
         ResultVerifier all = (q, sql, table) -> Optional.of("flagged");
-        RunState s = choose(new ChooseStep(new Findings(List.of(all)), null),
+        RunState s = choose(new ChooseStep(dev.sqlagent.choose.CandidateChooser.standard(), new Findings(List.of(all)), null),
                 ran(0, "SELECT 1", 1), ran(1, "SELECT 2", 2));
         assertThat(s.chosen().candidate()).isZero();
         assertThat(s.chosenFindings()).containsExactly("flagged");
@@ -73,7 +73,7 @@ class ChooseStepTest {
 
     @Test
     void withinTheWinningGroupACandidateThatOrdersItsRowsIsPreferred() {
-        RunState s = choose(new ChooseStep(new Findings(List.of()), null),
+        RunState s = choose(new ChooseStep(dev.sqlagent.choose.CandidateChooser.standard(), new Findings(List.of()), null),
                 ran(0, "SELECT v FROM t", 2, 1), ran(1, "SELECT v FROM t ORDER BY v DESC", 2, 1));
         assertThat(s.chosen().candidate()).isEqualTo(1);
         assertThat(rule(s)).isEqualTo("unanimous");

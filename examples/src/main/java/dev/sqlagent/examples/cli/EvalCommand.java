@@ -97,6 +97,10 @@ final class EvalCommand implements Callable<Integer> {
             + " SQLAGENT_LLM_BASE_URL/SQLAGENT_LLM_API_KEY/SQLAGENT_LLM_MODEL (a replay has no judge of its own).")
     boolean judge;
 
+    @Option(names = "--scripted-judge", description = "Add a scripted judge that always picks the chooser's first"
+            + " finalist and finds every answer right: measures the judge's cost (calls, prompt tokens), not its value.")
+    boolean scriptedJudge;
+
     @Option(names = "--passes", defaultValue = "1", description = "Run the questions this many times with the same"
             + " agents (fix cache and case library carry over); pass p writes to <out>/pass-p (default ${DEFAULT-VALUE}).")
     int passes;
@@ -216,6 +220,7 @@ final class EvalCommand implements Callable<Integer> {
         s.put("verifiers", verifiers);
         s.put("correction", !noCorrection);
         s.put("judge", judge);
+        s.put("scripted_judge", scriptedJudge);
         s.put("retrieval", learn);
         s.put("correction_replay", (long) correctionReplay.size());
         s.put("passes", (long) passes);
@@ -244,6 +249,11 @@ final class EvalCommand implements Callable<Integer> {
         }
         if (judge) {
             b.judge(true).llm(dev.sqlagent.AgentRole.JUDGE, dev.sqlagent.llm.openai.OpenAiCompatibleClient.fromEnvironment());
+        } else if (scriptedJudge) {
+            b.judge(true).llm(dev.sqlagent.AgentRole.JUDGE, dev.sqlagent.llm.ScriptedLlm.create().modelName("scripted-judge")
+                    .fallback(request -> new dev.sqlagent.llm.LlmResponse(
+                            List.of("{\"choice\": 1, \"is_correct\": true, \"score\": 80}"),
+                            dev.sqlagent.llm.TokenUsage.NONE, "")));
         }
         return b.build();
     }
