@@ -69,34 +69,11 @@ final class ProviderErrors {
             return Kind.TRANSPORT;
         }
         if (c instanceof HttpException) {
-            return byStatus(((HttpException) c).statusCode());
+            return Kind.ofHttpStatus(((HttpException) c).statusCode());
         }
         if (c instanceof IOException) {
             return Kind.TRANSPORT;
         }
         return null;
-    }
-
-    /**
-     * @param status an HTTP status
-     * @return its kind, as the OpenAI-compatible client reads statuses
-     */
-    static Kind byStatus(int status) {
-        if (status == 401 || status == 403) {
-            return Kind.AUTHENTICATION;
-        }
-        if (status == 429) {
-            return Kind.RATE_LIMITED;
-        }
-        if (status == 408) {
-            return Kind.TIMEOUT;
-        }
-        if (status >= 500) {
-            return Kind.SERVER_ERROR;
-        }
-        if (status >= 400) {
-            return Kind.BAD_REQUEST;
-        }
-        return Kind.MALFORMED_RESPONSE;
     }
 }
