@@ -129,7 +129,7 @@ public final class LangChain4jVectorStore implements VectorStore {
         // a predicate the store cannot read is run here, over every entry the store may hold
         int fetch = pushedDown ? k : Math.max(k, ids.size());
         Map<String, VectorMatch> found = new java.util.LinkedHashMap<>();
-        collect(query, fetch, translated, pushedDown ? null : filter, false, found);
+        collect(query, k, fetch, translated, pushedDown ? null : filter, false, found);
         if (found.size() < k && found.size() < ids.size()) {
             // LangChain4j stores drop hits whose relevance is below 0, and an exactly opposite vector can
             // round to just below it; those are the best hits for the negated query, so ask for them too
@@ -137,21 +137,26 @@ public final class LangChain4jVectorStore implements VectorStore {
             for (int i = 0; i < negated.length; i++) {
                 negated[i] = -negated[i];
             }
-            collect(negated, fetch, translated, pushedDown ? null : filter, true, found);
+            collect(negated, k, fetch, translated, pushedDown ? null : filter, true, found);
         }
         List<VectorMatch> out = new ArrayList<>(found.values());
         out.sort(java.util.Comparator.comparingDouble(VectorMatch::score).reversed());
         return out.size() > k ? List.copyOf(out.subList(0, k)) : out;
     }
 
-    private void collect(float[] query, int fetch, Filter translated, Predicate<Map<String, String>> predicate,
+    /** Adds to {@code found} up to {@code k} hits of one search that pass the predicate (null: all pass). */
+    private void collect(float[] query, int k, int fetch, Filter translated, Predicate<Map<String, String>> predicate,
             boolean negated, Map<String, VectorMatch> found) {
         EmbeddingSearchRequest.EmbeddingSearchRequestBuilder request = EmbeddingSearchRequest.builder()
                 .queryEmbedding(Embedding.from(query)).maxResults(fetch).minScore(0.0);
         if (translated != null) {
             request.filter(translated);
         }
+        int accepted = 0;
         for (EmbeddingMatch<TextSegment> m : store.search(request.build()).matches()) {
+            if (accepted == k) {
+                break;
+            }
             Map<String, String> meta = metadataOf(m.embedded());
             if (predicate != null && !predicate.test(meta)) {
                 continue;
@@ -159,6 +164,7 @@ public final class LangChain4jVectorStore implements VectorStore {
             double score = m.score() == null ? 0 : m.score();
             double cosine = cosineScores ? score : 2 * score - 1;
             found.putIfAbsent(m.embeddingId(), new VectorMatch(m.embeddingId(), negated ? -cosine : cosine, meta));
+            accepted++;
         }
     }
 
