@@ -70,7 +70,9 @@ import java.util.function.ToDoubleFunction;
  * with {@link SqlAgent.Builder#listener}. Rates are left to the monitoring system (correction trigger
  * rate = {@code corrections / executions}; success rate = {@code corrections.succeeded / corrections}).
  *
- * <p>Thread-safe. One binder serves one agent, and may be bound to several registries.
+ * <p>Thread-safe. One binder serves one agent, and may be bound to several registries. It keeps one
+ * small entry per question under way, dropped when the question reaches its terminal stage (every
+ * question does: the agent ends each in ANSWERED, REJECTED or FAILED).
  */
 public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
 
