@@ -34,6 +34,9 @@ public final class AgentMetrics {
     private final Map<String, LongAdder> callsByRole = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> tokensByRole = new ConcurrentHashMap<>();
     private final Map<Stage, LongAdder> nanosByStage = new ConcurrentHashMap<>();
+    private final Map<dev.sqlagent.guard.ViolationType, LongAdder> rejectionsByViolation = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> inputTokensByRole = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> outputTokensByRole = new ConcurrentHashMap<>();
 
     AgentMetrics() {
     }
@@ -50,6 +53,8 @@ public final class AgentMetrics {
                 break;
             case REJECTED:
                 rejected.increment();
+                ((AgentResult.Rejected) result).violations().stream().map(dev.sqlagent.guard.Violation::type).distinct()
+                        .forEach(t -> rejectionsByViolation.computeIfAbsent(t, k -> new LongAdder()).increment());
                 break;
             default:
                 failed.increment();
@@ -66,6 +71,8 @@ public final class AgentMetrics {
             modelCalls.increment();
             callsByRole.computeIfAbsent(c.role(), k -> new LongAdder()).increment();
             tokensByRole.computeIfAbsent(c.role(), k -> new LongAdder()).add(c.usage().totalTokens());
+            inputTokensByRole.computeIfAbsent(c.role(), k -> new LongAdder()).add(c.usage().inputTokens());
+            outputTokensByRole.computeIfAbsent(c.role(), k -> new LongAdder()).add(c.usage().outputTokens());
         }
         trace.timeByStage().forEach((s, d) -> nanosByStage.computeIfAbsent(s, k -> new LongAdder()).add(d.toNanos()));
         for (TraceEvent.Note n : trace.notes()) {
@@ -203,6 +210,37 @@ public final class AgentMetrics {
     public Map<Stage, Duration> timeByStage() {
         Map<Stage, Duration> out = new EnumMap<>(Stage.class);
         nanosByStage.forEach((k, v) -> out.put(k, Duration.ofNanos(v.sum())));
+        return out;
+    }
+
+    /** @return questions answered after the single correction */
+    public long correctionsSucceeded() {
+        return correctedAndAnswered.sum();
+    }
+
+    /**
+     * Rejected questions by the type of violation found; a question with violations of several types
+     * counts once under each, so the values may add up to more than {@link #rejected()}.
+     *
+     * @return rejected questions by violation type
+     */
+    public Map<dev.sqlagent.guard.ViolationType, Long> rejectionsByViolationType() {
+        Map<dev.sqlagent.guard.ViolationType, Long> out = new EnumMap<>(dev.sqlagent.guard.ViolationType.class);
+        rejectionsByViolation.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    /** @return input (prompt) tokens by role id */
+    public Map<String, Long> inputTokensByRole() {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        inputTokensByRole.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    /** @return output (completion) tokens by role id */
+    public Map<String, Long> outputTokensByRole() {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        outputTokensByRole.forEach((k, v) -> out.put(k, v.sum()));
         return out;
     }
 

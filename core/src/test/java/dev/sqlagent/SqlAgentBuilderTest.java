@@ -119,5 +119,28 @@ class SqlAgentBuilderTest {
         assertThat(m.failuresByKind()).containsEntry(FailureKind.STILL_FAILING, 1L);
         assertThat(m.failuresByErrorCategory()).containsEntry(dev.sqlagent.execution.ErrorCategory.COLUMN_NOT_FOUND, 1L);
         assertThat(m.modelCallsByRole()).containsEntry("refiner", 4L);
+        assertThat(m.correctionsSucceeded()).isEqualTo(1);
+    }
+
+    @Test
+    void metricsCountRejectionsByViolationTypeAndTokensByDirection(TraceRecorder recorder) {
+        ScriptedLlm llm = ScriptedLlm.create()
+                .enqueueResponse("refiner", new LlmResponse(
+                        List.of("SELECT base_salary FROM salary_detail"), new dev.sqlagent.llm.TokenUsage(40, 9), ""))
+                .enqueueResponse("refiner", new LlmResponse(List.of("SELECT name FROM employees; DELETE FROM employees"),
+                        new dev.sqlagent.llm.TokenUsage(60, 3), ""));
+        SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db.analyst())
+                .policy(GuardPolicy.allowingTables(CompanyDatabase.ALLOWED_TABLES)).listener(recorder).build();
+        recorder.track(agent.ask("salaries"));
+        recorder.track(agent.ask("names, then clean up"));
+
+        AgentMetrics m = agent.metrics();
+        assertThat(m.rejected()).isEqualTo(2);
+        assertThat(m.rejectionsByViolationType())
+                .containsEntry(dev.sqlagent.guard.ViolationType.TABLE_NOT_ALLOWED, 1L)
+                .containsEntry(dev.sqlagent.guard.ViolationType.MULTIPLE_STATEMENTS, 1L);
+        assertThat(m.inputTokensByRole()).containsEntry("refiner", 100L);
+        assertThat(m.outputTokensByRole()).containsEntry("refiner", 12L);
+        assertThat(m.tokensByRole()).containsEntry("refiner", 112L);
     }
 }

@@ -24,7 +24,37 @@ public class LlmException extends RuntimeException {
         /** The provider answered, but not in a form the client understands. */
         MALFORMED_RESPONSE,
         /** Anything else. */
-        OTHER
+        OTHER;
+
+        /**
+         * Reads an HTTP status the way every HTTP-based client should: 401 and 403 are
+         * {@link #AUTHENTICATION}, 408 {@link #TIMEOUT}, 429 {@link #RATE_LIMITED}, 5xx
+         * {@link #SERVER_ERROR}, 400, 404, 405, 409, 413, 415 and 422 {@link #BAD_REQUEST}, anything else
+         * {@link #OTHER}.
+         *
+         * @param status an HTTP status code
+         * @return the kind of failure it reports
+         */
+        public static Kind ofHttpStatus(int status) {
+            if (status == 401 || status == 403) {
+                return AUTHENTICATION;
+            }
+            if (status == 408) {
+                return TIMEOUT;
+            }
+            if (status == 429) {
+                return RATE_LIMITED;
+            }
+            if (status >= 500 && status < 600) {
+                return SERVER_ERROR;
+            }
+            switch (status) {
+                case 400: case 404: case 405: case 409: case 413: case 415: case 422:
+                    return BAD_REQUEST;
+                default:
+                    return OTHER;
+            }
+        }
     }
 
     private final Kind kind;

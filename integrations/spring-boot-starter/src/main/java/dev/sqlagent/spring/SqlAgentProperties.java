@@ -1,0 +1,210 @@
+package dev.sqlagent.spring;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The {@code sqlagent.*} properties the auto-configuration reads.
+ *
+ * <pre>
+ * sqlagent.policy.allowed-tables=orders,customers
+ * sqlagent.policy.denied-columns.customers=email,phone
+ * sqlagent.policy.max-rows=500
+ * sqlagent.candidates=3
+ * sqlagent.judge=true
+ * sqlagent.model.base-url=https://api.openai.com/v1
+ * sqlagent.model.api-key=${OPENAI_API_KEY}
+ * sqlagent.model.name=gpt-4o-mini
+ * </pre>
+ */
+@ConfigurationProperties(prefix = "sqlagent")
+public class SqlAgentProperties {
+
+    /** Whether a SqlAgent is configured at all. */
+    private boolean enabled = true;
+    /** Candidate SQLs the refiner writes per question (1 to 16). */
+    private int candidates = 1;
+    /** Whether a judge model reviews each chosen result. */
+    private boolean judge;
+    /** Whether the single correction may happen. */
+    private boolean correction = true;
+    /** Time allowed for one statement; at least one second. Unset: the library's default. */
+    private Duration queryTimeout;
+    private final Policy policy = new Policy();
+    private final Model model = new Model();
+
+    /** @return whether a SqlAgent is configured */
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    /** @param enabled whether a SqlAgent is configured */
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    /** @return candidate SQLs per question */
+    public int getCandidates() {
+        return candidates;
+    }
+
+    /** @param candidates candidate SQLs per question, 1 to 16 */
+    public void setCandidates(int candidates) {
+        this.candidates = candidates;
+    }
+
+    /** @return whether a judge reviews results */
+    public boolean isJudge() {
+        return judge;
+    }
+
+    /** @param judge whether a judge reviews results */
+    public void setJudge(boolean judge) {
+        this.judge = judge;
+    }
+
+    /** @return whether the single correction may happen */
+    public boolean isCorrection() {
+        return correction;
+    }
+
+    /** @param correction whether the single correction may happen */
+    public void setCorrection(boolean correction) {
+        this.correction = correction;
+    }
+
+    /** @return the statement timeout, or null for the library's default */
+    public Duration getQueryTimeout() {
+        return queryTimeout;
+    }
+
+    /** @param queryTimeout the statement timeout, at least one second */
+    public void setQueryTimeout(Duration queryTimeout) {
+        this.queryTimeout = queryTimeout;
+    }
+
+    /** @return the guard policy's properties */
+    public Policy getPolicy() {
+        return policy;
+    }
+
+    /** @return the model's properties */
+    public Model getModel() {
+        return model;
+    }
+
+    /** {@code sqlagent.policy.*}: what model-written SQL may read. */
+    public static class Policy {
+        /** Tables the SQL may read; required unless a GuardPolicy bean is defined. */
+        private List<String> allowedTables = new ArrayList<>();
+        /** Per table, columns that may never be read. */
+        private Map<String, List<String>> deniedColumns = new LinkedHashMap<>();
+        /** Row cap of every result. Unset: the library's default (1000). */
+        private Integer maxRows;
+        /** Whether {@code SELECT *} is allowed. */
+        private boolean allowSelectStar;
+
+        /** @return the allowed tables */
+        public List<String> getAllowedTables() {
+            return allowedTables;
+        }
+
+        /** @param allowedTables the allowed tables */
+        public void setAllowedTables(List<String> allowedTables) {
+            this.allowedTables = allowedTables;
+        }
+
+        /** @return denied columns by table */
+        public Map<String, List<String>> getDeniedColumns() {
+            return deniedColumns;
+        }
+
+        /** @param deniedColumns denied columns by table */
+        public void setDeniedColumns(Map<String, List<String>> deniedColumns) {
+            this.deniedColumns = deniedColumns;
+        }
+
+        /** @return the row cap, or null for the default */
+        public Integer getMaxRows() {
+            return maxRows;
+        }
+
+        /** @param maxRows the row cap, at least 1 */
+        public void setMaxRows(Integer maxRows) {
+            this.maxRows = maxRows;
+        }
+
+        /** @return whether {@code SELECT *} is allowed */
+        public boolean isAllowSelectStar() {
+            return allowSelectStar;
+        }
+
+        /** @param allowSelectStar whether {@code SELECT *} is allowed */
+        public void setAllowSelectStar(boolean allowSelectStar) {
+            this.allowSelectStar = allowSelectStar;
+        }
+    }
+
+    /** {@code sqlagent.model.*}: the OpenAI-compatible endpoint used unless an LlmClient bean is defined. */
+    public static class Model {
+        /** Base URL of the OpenAI-compatible API, e.g. https://api.openai.com/v1 or a local server's. */
+        private String baseUrl;
+        /** API key, sent as a bearer token; empty for local servers. */
+        private String apiKey;
+        /** Model name sent with every request. */
+        private String name;
+        /** Time allowed for one model call. Unset: the client's default (60 s). */
+        private Duration timeout;
+
+        /** @return the base URL */
+        public String getBaseUrl() {
+            return baseUrl;
+        }
+
+        /** @param baseUrl the base URL */
+        public void setBaseUrl(String baseUrl) {
+            this.baseUrl = baseUrl;
+        }
+
+        /** @return the API key */
+        public String getApiKey() {
+            return apiKey;
+        }
+
+        /** @param apiKey the API key */
+        public void setApiKey(String apiKey) {
+            this.apiKey = apiKey;
+        }
+
+        /** @return the model name */
+        public String getName() {
+            return name;
+        }
+
+        /** @param name the model name */
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        /** @return the call timeout, or null for the default */
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        /** @param timeout the call timeout */
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+
+        @Override
+        public String toString() {
+            // never the key
+            return "Model{baseUrl=" + baseUrl + ", name=" + name + ", apiKey=" + (apiKey == null || apiKey.isBlank()
+                    ? "none" : "set") + '}';
+        }
+    }
+}
