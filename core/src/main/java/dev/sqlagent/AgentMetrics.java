@@ -213,11 +213,6 @@ public final class AgentMetrics {
         return out;
     }
 
-    /** @return questions answered after the single correction */
-    public long correctionsSucceeded() {
-        return correctedAndAnswered.sum();
-    }
-
     /**
      * Rejected questions by the type of violation found; a question with violations of several types
      * counts once under each, so the values may add up to more than {@link #rejected()}.
