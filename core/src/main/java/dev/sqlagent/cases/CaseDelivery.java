@@ -69,6 +69,8 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
     }
 
     private static final AtomicInteger THREADS = new AtomicInteger();
+    /** Cases handed to {@link CaseSink#acceptAll} at once during a replay. */
+    static final int REPLAY_BATCH = 100;
 
     private final CaseSink sink;
     private final int capacity;
@@ -269,6 +271,23 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
     }
 
+    private Throwable tryBatch(List<CaseRecord> batch) {
+        try {
+            sink.acceptAll(batch);
+            return null;
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Exception | Error e) {
+            failures.incrementAndGet();
+            try {
+                onFailure.run();
+            } catch (RuntimeException ignored) {
+                // a listener must not stop the delivery
+            }
+            return e;
+        }
+    }
+
     private Throwable tryOnce(CaseRecord c) {
         try {
             sink.accept(c);
@@ -351,23 +370,43 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
                 LOG.warn("case journal {} had {} incomplete line(s) (a crash while writing); skipped", f, read.torn());
             }
             List<CaseRecord> cases = read.cases();
-            for (int i = 0; i < cases.size(); i++) {
+            for (int i = 0; i < cases.size(); i += REPLAY_BATCH) {
                 if (stopping) {
                     putBack(j, f, cases.subList(i, cases.size()));
                     return;
                 }
-                CaseRecord c = cases.get(i);
-                Throwable error = tryOnce(c);
+                List<CaseRecord> batch = cases.subList(i, Math.min(cases.size(), i + REPLAY_BATCH));
+                Throwable error = tryBatch(batch);
                 if (error == null) {
-                    replayed.incrementAndGet();
-                } else if (isPermanent(error)) {
-                    reject(c, error);
-                } else {
-                    LOG.warn("case sink {} failed again during the replay of {}", name, f, error);
-                    putBack(j, f, cases.subList(i, cases.size()));
-                    markDown();
-                    return;
+                    replayed.addAndGet(batch.size());
+                    sinkDown = false;
+                    continue;
                 }
+                if (isPermanent(error)) {
+                    // find the case the store refuses: one by one, the others still go in
+                    for (int k = 0; k < batch.size(); k++) {
+                        CaseRecord c = batch.get(k);
+                        Throwable e = tryOnce(c);
+                        if (e == null) {
+                            replayed.incrementAndGet();
+                        } else if (isPermanent(e)) {
+                            reject(c, e);
+                        } else {
+                            error = e;
+                            batch = batch.subList(k, batch.size());
+                            break;
+                        }
+                    }
+                    if (isPermanent(error)) {
+                        continue;
+                    }
+                }
+                LOG.warn("case sink {} failed again during the replay of {}", name, f, error);
+                List<CaseRecord> rest = new ArrayList<>(batch);
+                rest.addAll(cases.subList(Math.min(cases.size(), i + REPLAY_BATCH), cases.size()));
+                putBack(j, f, rest);
+                markDown();
+                return;
             }
             delete(f);
         }

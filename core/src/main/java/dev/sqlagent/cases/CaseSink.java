@@ -19,4 +19,17 @@ public interface CaseSink {
      * @throws Exception when the case could not be kept
      */
     void accept(CaseRecord record) throws Exception;
+
+    /**
+     * Receives several cases at once, as a journal replay does; all or none should be kept. By default
+     * one {@link #accept} after another; a store overrides it to write them in one transaction.
+     *
+     * @param records the cases
+     * @throws Exception when they could not all be kept (some may have been: delivery is idempotent)
+     */
+    default void acceptAll(java.util.List<CaseRecord> records) throws Exception {
+        for (CaseRecord r : records) {
+            accept(r);
+        }
+    }
 }

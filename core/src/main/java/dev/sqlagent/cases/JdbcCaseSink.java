@@ -29,7 +29,8 @@ import javax.sql.DataSource;
  * other error reaches the caller: SQLState classes 22 and 23 are permanent ({@link CaseDelivery#isPermanent}).
  * Each statement has a timeout ({@link #timeout(Duration)}, default 10 s), and on PostgreSQL and MariaDB
  * the connection's network timeout is set to twice that for the call, so that a store that stops
- * answering cannot hold the delivery thread for ever.
+ * answering cannot hold the delivery thread for ever; a data source without a login timeout gets the
+ * statement timeout as one (a pool must bound its own wait for a connection).
  */
 public final class JdbcCaseSink implements CaseSink {
 
@@ -75,7 +76,7 @@ public final class JdbcCaseSink implements CaseSink {
         if (!IDENTIFIER.matcher(table).matches()) {
             throw new IllegalArgumentException("table must be a plain identifier but was '" + table + "'");
         }
-        return new JdbcCaseSink(dataSource, table, DEFAULT_TIMEOUT);
+        return new JdbcCaseSink(dataSource, table, DEFAULT_TIMEOUT).boundLogin();
     }
 
     /**
@@ -88,7 +89,19 @@ public final class JdbcCaseSink implements CaseSink {
         if (timeout.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new IllegalArgumentException("timeout must be >= 1s but was " + timeout);
         }
-        return new JdbcCaseSink(dataSource, table, timeout);
+        return new JdbcCaseSink(dataSource, table, timeout).boundLogin();
+    }
+
+    /** Bounds connection acquisition by the timeout when the data source has no login timeout. */
+    private JdbcCaseSink boundLogin() {
+        try {
+            if (dataSource.getLoginTimeout() == 0) {
+                dataSource.setLoginTimeout((int) Math.max(1, timeout.toSeconds()));
+            }
+        } catch (SQLException | RuntimeException ignored) {
+            // a data source that refuses keeps its own bound; a pool must set one
+        }
+        return this;
     }
 
     /** @return the statement timeout */
@@ -124,12 +137,33 @@ public final class JdbcCaseSink implements CaseSink {
 
     @Override
     public void accept(CaseRecord r) throws SQLException {
+        acceptAll(java.util.List.of(r));
+    }
+
+    /**
+     * Inserts the cases in one transaction (one batch on the generic dialects too, where a key violation
+     * is checked case by case).
+     *
+     * @param records the cases
+     * @throws SQLException when they could not be stored; nothing of this call is committed then
+     */
+    @Override
+    public void acceptAll(java.util.List<CaseRecord> records) throws SQLException {
+        if (records.isEmpty()) {
+            return;
+        }
         try (Connection c = dataSource.getConnection()) {
             Dialect d = dialectOf(c);
             int network = bindNetworkTimeout(c, d);
             try {
                 ensureTable(c);
-                insert(c, d, r);
+                if (records.size() == 1 || d == Dialect.GENERIC || d == Dialect.SQLSERVER || d == Dialect.ORACLE) {
+                    for (CaseRecord r : records) {
+                        insert(c, d, r);
+                    }
+                } else {
+                    insertBatch(c, d, records);
+                }
             } finally {
                 if (network >= 0) {
                     restoreNetworkTimeout(c, network);
@@ -142,7 +176,9 @@ public final class JdbcCaseSink implements CaseSink {
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false);
         try (PreparedStatement ps = c.prepareStatement(insertSql(d, table))) {
-            ps.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
+            if (d != Dialect.POSTGRESQL) { // pgjdbc's cancel needs a second connection; the network timeout bounds it
+                ps.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
+            }
             bind(ps, r);
             ps.executeUpdate();
             c.commit();
@@ -154,6 +190,31 @@ public final class JdbcCaseSink implements CaseSink {
                 }
             }
             throw e;
+        } finally {
+            try {
+                c.setAutoCommit(auto);
+            } catch (SQLException ignored) {
+                // a broken connection is closed next; its pool discards it
+            }
+        }
+    }
+
+    private void insertBatch(Connection c, Dialect d, java.util.List<CaseRecord> records) throws SQLException {
+        boolean auto = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (PreparedStatement ps = c.prepareStatement(insertSql(d, table))) {
+            if (d != Dialect.POSTGRESQL) {
+                ps.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
+            }
+            for (CaseRecord r : records) {
+                bind(ps, r);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+            c.commit();
+        } catch (SQLException e) {
+            rollbackQuietly(c);
+            throw e.getNextException() != null && e.getSQLState() == null ? e.getNextException() : e;
         } finally {
             try {
                 c.setAutoCommit(auto);

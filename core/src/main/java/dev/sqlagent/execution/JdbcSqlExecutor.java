@@ -38,8 +38,9 @@ import org.slf4j.LoggerFactory;
  *   <caption>read-only and timeout per engine</caption>
  *   <tr><th>engine</th><th>read-only</th><th>timeout</th></tr>
  *   <tr><td>PostgreSQL</td><td>{@code setReadOnly} + auto-commit off: the driver opens
- *       {@code BEGIN READ ONLY}; writes fail with {@code 25006}</td><td>driver timer sends a cancel request
- *       ({@code 57014})</td></tr>
+ *       {@code BEGIN READ ONLY}; writes fail with {@code 25006}</td><td>{@code SET LOCAL statement_timeout}
+ *       in the transaction: the server cancels ({@code 57014}); no driver cancel, which needs a second
+ *       connection; past the grace the watchdog aborts the connection</td></tr>
  *   <tr><td>MariaDB / MySQL</td><td>{@code SET TRANSACTION READ ONLY} before the transaction (the driver's
  *       {@code setReadOnly} alone does not stop writes); writes fail with {@code 1792}</td><td>MariaDB
  *       Connector/J sends {@code SET STATEMENT max_statement_time=N FOR …} to MariaDB servers ({@code 1969});
@@ -53,8 +54,9 @@ import org.slf4j.LoggerFactory;
  *   <tr><td>others</td><td>{@code setReadOnly} (Oracle turns it into {@code SET TRANSACTION READ ONLY}; SQL
  *       Server treats it as a hint) and the rollback</td><td>{@code setQueryTimeout}</td></tr>
  * </table>
- * On every engine a watchdog also calls {@link Statement#cancel()} when the timeout has passed and the
- * statement, including reading its rows, is still running; an error after the watchdog fired is always
+ * On every engine a watchdog also calls {@link Statement#cancel()} (on PostgreSQL: aborts the
+ * connection) when the timeout and a grace have passed and the statement, including reading its rows, is
+ * still running; an error after the watchdog fired is always
  * {@link ErrorCategory#TIMEOUT}. Grant the executor's database user read access only: that is the one
  * guarantee that holds everywhere.
  *
@@ -157,6 +159,18 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         return Duration.ofSeconds(driverTimeoutSeconds()).plusMillis(networkTimeoutMillis());
     }
 
+    /**
+     * PostgreSQL's timeout runs in the server ({@code SET LOCAL statement_timeout}, undone by the rollback)
+     * rather than in the driver: pgjdbc's cancel opens a second connection, which a partition blocks for
+     * its {@code cancelSignalTimeout} (10 s by default), and the statement waits for a cancel in progress
+     * before it returns, even after its connection was aborted.
+     */
+    private void serverTimeout(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("SET LOCAL statement_timeout = " + driverTimeoutSeconds() * 1000L);
+        }
+    }
+
     private static boolean networked(Dialect d) {
         return d == Dialect.POSTGRESQL || d == Dialect.MARIADB || d == Dialect.MYSQL;
     }
@@ -236,14 +250,18 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             }
             queryOnly = enterReadOnly(c, d);
             try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
-                ps.setQueryTimeout(driverTimeoutSeconds());
+                if (d == Dialect.POSTGRESQL) {
+                    serverTimeout(c); // no driver cancel timer: see the class comment
+                } else {
+                    ps.setQueryTimeout(driverTimeoutSeconds());
+                }
                 ps.setMaxRows(maxRows == Integer.MAX_VALUE ? 0 : maxRows + 1);
                 setFetchSizeHint(ps);
                 List<Object> params = statement.parameters();
                 for (int i = 0; i < params.size(); i++) {
                     ps.setObject(i + 1, params.get(i));
                 }
-                watch.arm(watchdog, ps, watchdogDelayMillis(d), networked(d) ? c : null);
+                watch.arm(watchdog, ps, watchdogDelayMillis(d), networked(d) ? c : null, d != Dialect.POSTGRESQL);
                 try (ResultSet rs = ps.executeQuery()) {
                     return read(rs, start);
                 } finally {
@@ -497,17 +515,22 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         private boolean aborted;
         private volatile boolean fired;
 
-        synchronized void arm(ScheduledExecutorService scheduler, Statement s, long delayMillis, Connection c) {
+        synchronized void arm(ScheduledExecutorService scheduler, Statement s, long delayMillis, Connection c,
+                boolean cancelFirst) {
             this.statement = s;
             this.connection = c;
-            this.task = scheduler.schedule(() -> fire(scheduler), delayMillis, TimeUnit.MILLISECONDS);
+            this.task = scheduler.schedule(() -> fire(scheduler, cancelFirst), delayMillis, TimeUnit.MILLISECONDS);
         }
 
-        private synchronized void fire(ScheduledExecutorService scheduler) {
+        private synchronized void fire(ScheduledExecutorService scheduler, boolean cancelFirst) {
             if (done) {
                 return;
             }
             fired = true;
+            if (!cancelFirst && connection != null) {
+                abort(); // the server's own timeout has not answered: the network is gone
+                return;
+            }
             cancelling = true;
             Helpers.INSTANCE.execute(this::cancel);
             if (connection != null) {

@@ -169,6 +169,49 @@ class CaseDeliveryTest {
     }
 
     @Test
+    void aReplayBatchWithOneRefusedCaseStoresTheOthersAndKeepsThatOneAsADeadLetter(@TempDir Path dir) throws Exception {
+        Path journal = dir.resolve("j.jsonl");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 5; i++) {
+            lines.append(dev.sqlagent.internal.CaseJson.write(caseNo(i))).append('\n');
+        }
+        Files.writeString(journal, lines, StandardCharsets.UTF_8);
+        Store store = new Store();
+        CaseSink picky = new CaseSink() {
+            @Override
+            public void accept(CaseRecord r) throws SQLException {
+                if (r.id().equals("id-2")) {
+                    throw new SQLException("value too long", "22001");
+                }
+                store.accept(r);
+            }
+
+            @Override
+            public void acceptAll(List<CaseRecord> records) throws SQLException {
+                for (CaseRecord r : records) {
+                    if (r.id().equals("id-2")) {
+                        throw new SQLException("value too long", "22001"); // the whole batch is rolled back
+                    }
+                }
+                for (CaseRecord r : records) {
+                    store.accept(r);
+                }
+            }
+        };
+
+        CaseDelivery d = CaseDelivery.builder(picky).journal(journal).build();
+
+        store.awaitSize(4);
+        for (int i = 0; i < 3000 && d.running(); i++) {
+            Thread.sleep(10);
+        }
+        assertThat(store.ids()).containsExactlyInAnyOrder("id-0", "id-1", "id-3", "id-4");
+        assertThat(d.rejected()).isEqualTo(1);
+        assertThat(JsonlCaseSink.read(dir.resolve("j.rejected.jsonl"))).extracting(CaseRecord::id).containsExactly("id-2");
+        d.close();
+    }
+
+    @Test
     void closeJournalsWhatIsLeftAndStopsTheWorker(@TempDir Path dir) throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CaseDelivery d = CaseDelivery.builder(r -> {

@@ -56,16 +56,21 @@ class JdbcCaseSinkIdempotencyTest {
             sink.accept(c); // the retry after a lost acknowledgement
             sink.accept(CaseDeliveryTest.caseNo(2));
             assertThat(ids(ds)).containsExactly("id-1", "id-2");
+            sink.acceptAll(List.of(CaseDeliveryTest.caseNo(1), CaseDeliveryTest.caseNo(3), CaseDeliveryTest.caseNo(2)));
+            assertThat(ids(ds)).containsExactly("id-1", "id-2", "id-3");
 
             boolean sqlite = ds.getConnection().getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT)
                     .contains("sqlite");
             if (!sqlite) { // SQLite does not enforce VARCHAR lengths
-                CaseRecord bad = new CaseRecord("id-3", "q", "", "", "", CaseRecord.Status.BAD, "FAILED", "e",
+                CaseRecord bad = new CaseRecord("id-4", "q", "", "", "", CaseRecord.Status.BAD, "FAILED", "e",
                         "X".repeat(100), List.of(), false, java.util.OptionalInt.empty(), 0, List.of(), List.of(),
                         List.of(), c.createdAt(), "{}");
                 assertThatThrownBy(() -> sink.accept(bad)).isInstanceOf(SQLException.class)
                         .satisfies(e -> assertThat(CaseDelivery.isPermanent(e)).as(e.toString()).isTrue());
-                assertThat(ids(ds)).containsExactly("id-1", "id-2");
+                assertThat(ids(ds)).containsExactly("id-1", "id-2", "id-3");
+                assertThatThrownBy(() -> sink.acceptAll(List.of(CaseDeliveryTest.caseNo(5), bad)))
+                        .satisfies(e -> assertThat(CaseDelivery.isPermanent(e)).as(e.toString()).isTrue());
+                assertThat(ids(ds)).as("all or nothing").containsExactly("id-1", "id-2", "id-3");
             }
         } finally {
             try (Connection conn = ds.getConnection(); Statement s = conn.createStatement()) {

@@ -48,7 +48,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class FaultInjectionPropertyTest {
 
-    static final int DEFAULT_QUESTIONS = 3000;
+    static final int DEFAULT_QUESTIONS = 1000;
 
     /** What the model does on one call. */
     enum ModelFault {
