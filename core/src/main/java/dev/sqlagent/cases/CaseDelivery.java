@@ -357,60 +357,85 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
             return;
         }
         for (Path f : files) {
-            CaseJournal.Read read;
-            try {
-                read = CaseJournal.read(f);
-            } catch (IOException e) {
-                LOG.warn("cannot read the claimed case journal {}; left for the next replay", f, e);
-                markDown();
-                return;
-            }
-            if (read.torn() > 0) {
-                torn.addAndGet(read.torn());
-                LOG.warn("case journal {} had {} incomplete line(s) (a crash while writing); skipped", f, read.torn());
-            }
-            List<CaseRecord> cases = read.cases();
-            for (int i = 0; i < cases.size(); i += REPLAY_BATCH) {
-                if (stopping) {
-                    putBack(j, f, cases.subList(i, cases.size()));
+            switch (replayFile(j, f)) {
+                case DONE:
+                    break;
+                case STOPPED:
                     return;
-                }
-                List<CaseRecord> batch = cases.subList(i, Math.min(cases.size(), i + REPLAY_BATCH));
-                Throwable error = tryBatch(batch);
-                if (error == null) {
-                    replayed.addAndGet(batch.size());
-                    sinkDown = false;
-                    continue;
-                }
-                if (isPermanent(error)) {
-                    // find the case the store refuses: one by one, the others still go in
-                    for (int k = 0; k < batch.size(); k++) {
-                        CaseRecord c = batch.get(k);
-                        Throwable e = tryOnce(c);
-                        if (e == null) {
-                            replayed.incrementAndGet();
-                        } else if (isPermanent(e)) {
-                            reject(c, e);
-                        } else {
-                            error = e;
-                            batch = batch.subList(k, batch.size());
-                            break;
-                        }
-                    }
-                    if (isPermanent(error)) {
-                        continue;
-                    }
-                }
-                LOG.warn("case sink {} failed again during the replay of {}", name, f, error);
-                List<CaseRecord> rest = new ArrayList<>(batch);
-                rest.addAll(cases.subList(Math.min(cases.size(), i + REPLAY_BATCH), cases.size()));
-                putBack(j, f, rest);
-                markDown();
-                return;
+                default:
+                    markDown();
+                    return;
             }
-            delete(f);
         }
         markUp();
+    }
+
+    private enum Replayed { DONE, STOPPED, FAILED }
+
+    /** Replays one claimed file in batches; what is left goes back into the journal. */
+    private Replayed replayFile(CaseJournal j, Path f) {
+        try (CaseJournal.Batches in = CaseJournal.batches(f)) {
+            try {
+                List<CaseRecord> batch;
+                while (!(batch = in.next(REPLAY_BATCH)).isEmpty()) {
+                    if (stopping) {
+                        putBack(j, f, batch, in);
+                        return Replayed.STOPPED;
+                    }
+                    Throwable error = tryBatch(batch);
+                    if (error == null) {
+                        replayed.addAndGet(batch.size());
+                        sinkDown = false;
+                        continue;
+                    }
+                    if (isPermanent(error)) {
+                        // find the case the store refuses: one by one, the others still go in
+                        for (int k = 0; k < batch.size(); k++) {
+                            CaseRecord c = batch.get(k);
+                            Throwable e = tryOnce(c);
+                            if (e == null) {
+                                replayed.incrementAndGet();
+                            } else if (isPermanent(e)) {
+                                reject(c, e);
+                            } else {
+                                error = e;
+                                batch = batch.subList(k, batch.size());
+                                break;
+                            }
+                        }
+                        if (isPermanent(error)) {
+                            continue;
+                        }
+                    }
+                    LOG.warn("case sink {} failed again during the replay of {}", name, f, error);
+                    putBack(j, f, batch, in);
+                    return Replayed.FAILED;
+                }
+            } finally {
+                if (in.torn() > 0) {
+                    torn.addAndGet(in.torn());
+                    LOG.warn("case journal {} had {} incomplete line(s) (a crash while writing); skipped", f, in.torn());
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot read the claimed case journal {}; left for the next replay", f, e);
+            return Replayed.FAILED;
+        }
+        delete(f);
+        return Replayed.DONE;
+    }
+
+    /** Moves the batch in hand and the unread rest of a claimed file back into the journal. */
+    private boolean putBack(CaseJournal j, Path claimed, List<CaseRecord> batch, CaseJournal.Batches in)
+            throws IOException {
+        List<CaseRecord> rest = new ArrayList<>(batch);
+        List<CaseRecord> more;
+        while (!(more = in.next(1000)).isEmpty()) {
+            rest.addAll(more);
+        }
+        in.close();
+        putBack(j, claimed, rest);
+        return true;
     }
 
     private void putBack(CaseJournal j, Path claimed, List<CaseRecord> rest) {

@@ -120,33 +120,52 @@ final class CaseJournal {
     }
 
     /**
-     * Reads a claimed file, skipping lines that are not complete cases (a torn last line).
+     * Opens a claimed file to read it batch by batch, so that a replay starts before a long journal is
+     * parsed to its end.
      *
      * @param claimed the file
-     * @return the cases and how many lines were skipped
-     * @throws IOException when the file cannot be read
+     * @return the reader; close it
+     * @throws IOException when the file cannot be opened
      */
-    static Read read(Path claimed) throws IOException {
-        List<CaseRecord> cases = new ArrayList<>();
-        int torn = 0;
-        try (BufferedReader r = Files.newBufferedReader(claimed, StandardCharsets.UTF_8)) {
+    static Batches batches(Path claimed) throws IOException {
+        return new Batches(Files.newBufferedReader(claimed, StandardCharsets.UTF_8));
+    }
+
+    /** Reads complete cases in batches, counting the lines that are not (a torn last line). */
+    static final class Batches implements AutoCloseable {
+        private final BufferedReader reader;
+        private int torn;
+
+        private Batches(BufferedReader reader) {
+            this.reader = reader;
+        }
+
+        /** @param max the most cases  @return up to that many cases, empty at the end  @throws IOException on a read error */
+        List<CaseRecord> next(int max) throws IOException {
+            List<CaseRecord> out = new ArrayList<>();
             String line;
-            while ((line = r.readLine()) != null) {
+            while (out.size() < max && (line = reader.readLine()) != null) {
                 if (line.isBlank()) {
                     continue;
                 }
                 Optional<CaseRecord> c = CaseJson.read(line);
                 if (c.isPresent()) {
-                    cases.add(c.get());
+                    out.add(c.get());
                 } else {
                     torn++;
                 }
             }
+            return out;
         }
-        return new Read(cases, torn);
-    }
 
-    /** What a claimed file held. @param cases the complete cases @param torn lines skipped */
-    record Read(List<CaseRecord> cases, int torn) {
+        /** @return lines skipped so far */
+        int torn() {
+            return torn;
+        }
+
+        @Override
+        public void close() throws IOException {
+            reader.close();
+        }
     }
 }
