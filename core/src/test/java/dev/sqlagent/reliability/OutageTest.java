@@ -219,8 +219,14 @@ class OutageTest {
             List<Asked> during = askUntil(agent, System.nanoTime() + seconds * 1_000_000_000L, THREADS);
             queries.mode(TcpProxy.Mode.FORWARD);
             long healed = System.nanoTime();
+            long recovered = -1;
+            while (System.nanoTime() - healed < 120_000_000_000L) { // a hang detector
+                if (agent.ask("How many singers are there?").status() == AgentResult.Status.ANSWERED) {
+                    recovered = System.nanoTime() - healed;
+                    break;
+                }
+            }
             List<Asked> after = askUntil(agent, 0, 20);
-            long recovered = System.nanoTime() - healed;
 
             Map<String, Integer> outcomes = new ConcurrentHashMap<>();
             for (Asked a : during) {
@@ -233,12 +239,14 @@ class OutageTest {
                     + " s, bound per ask " + bound.toMillis() + " ms, " + THREADS + " threads");
             System.out.println("[reliability]   during: " + stats(during) + ", over the bound " + over + ", outcomes "
                     + outcomes);
-            System.out.printf("[reliability]   after healing: %s (20 questions in %.0f ms)%n", stats(after), recovered / 1e6);
+            System.out.printf("[reliability]   after healing: first answer %.0f ms after; then %s, %d answered%n",
+                    recovered / 1e6, stats(after), after.stream().filter(a -> a.result().status()
+                            == AgentResult.Status.ANSWERED).count());
 
             for (Asked a : during) {
                 assertThat(a.result().status()).isIn(AgentResult.Status.FAILED, AgentResult.Status.ANSWERED);
             }
-            assertThat(after).allMatch(a -> a.result().status() == AgentResult.Status.ANSWERED);
+            assertThat(recovered).as("answers again after healing").isPositive();
             // a hang detector: twice the designed bound; the measured maximum is printed above
             assertThat(maxMillis(during)).isLessThan(2 * bound.toMillis());
         } finally {

@@ -15,8 +15,8 @@ import javax.sql.DataSource;
 /**
  * The smallest pool that behaves like a real one where it matters here: idle connections are reused
  * (so a partition can hit a connection that is already open), at most {@code max} are out at once, a
- * caller waits for one at most the login timeout, and a connection that was closed or aborted while out
- * is discarded when it comes back.
+ * caller waits for one at most the login timeout, a connection that was closed or aborted while out is
+ * discarded when it comes back, and an idle one is checked ({@code isValid(1)}) before it is handed out.
  */
 final class TinyPool implements DataSource {
 
@@ -50,6 +50,9 @@ final class TinyPool implements DataSource {
             }
             out++;
             c = idle.pollFirst();
+        }
+        if (c != null && !alive(c)) {
+            c = null; // as HikariCP does: an idle connection is checked before it is handed out
         }
         if (c == null) {
             try {
@@ -85,6 +88,22 @@ final class TinyPool implements DataSource {
                         throw e.getCause();
                     }
                 });
+    }
+
+    private static boolean alive(Connection c) {
+        try {
+            if (c.isValid(1)) {
+                return true;
+            }
+        } catch (SQLException e) {
+            // dead
+        }
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // dead anyway
+        }
+        return false;
     }
 
     @Override
