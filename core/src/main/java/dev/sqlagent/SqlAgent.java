@@ -52,7 +52,7 @@ import org.slf4j.LoggerFactory;
  * failing model, a failing database or a failing sink: those end in a {@link AgentResult.Failed} or
  * are logged. It throws only for a null question.
  */
-public final class SqlAgent {
+public final class SqlAgent implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SqlAgent.class);
 
@@ -73,6 +73,7 @@ public final class SqlAgent {
     private final Executor asyncExecutor;
     private final AgentMetrics metrics = new AgentMetrics();
     private final Builder settings;
+    private final List<dev.sqlagent.cases.CaseDelivery> deliveries;
 
     private SqlAgent(Builder b, AgentConfig config) {
         this.config = config;
@@ -81,23 +82,30 @@ public final class SqlAgent {
         if (b.caseLibrary != null && !sinks.contains(b.caseLibrary)) {
             sinks.add(b.caseLibrary);
         }
-        if (b.sinkRetries) {
-            // one daemon thread per agent retries failed deliveries; it idles when nothing fails
-            java.util.concurrent.ScheduledThreadPoolExecutor retries = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
-                    r -> {
-                        Thread t = new Thread(r, "sqlagent-case-retry");
-                        t.setDaemon(true);
-                        return t;
-                    });
-            retries.setKeepAliveTime(30, java.util.concurrent.TimeUnit.SECONDS);
-            retries.allowCoreThreadTimeOut(true);
-            List<CaseSink> wrapped = new ArrayList<>();
-            for (CaseSink sink : sinks) {
-                wrapped.add(dev.sqlagent.cases.RetryingCaseSink.wrap(sink, retries, 1000, 5,
-                        java.time.Duration.ofSeconds(1), metrics::recordSinkFailure));
+        // every sink but the in-memory ones gets the case through its own delivery worker, never on the
+        // asking thread; in-memory sinks (the case library, InMemoryCaseSink) cannot stall and learn at once
+        List<CaseSink> delivered = new ArrayList<>();
+        List<dev.sqlagent.cases.CaseDelivery> deliveries = new ArrayList<>();
+        for (int i = 0; i < sinks.size(); i++) {
+            CaseSink sink = sinks.get(i);
+            if (sink instanceof dev.sqlagent.cases.InMemoryCaseSink || sink instanceof CaseLibrary) {
+                delivered.add(sink);
+                continue;
             }
-            sinks = wrapped;
+            dev.sqlagent.cases.CaseDelivery.Builder db = dev.sqlagent.cases.CaseDelivery.builder(sink)
+                    .queue(b.caseQueueCapacity, b.caseOverflow)
+                    .retryBudget(b.sinkRetries ? b.caseMaxAttempts : 1, b.caseMaxRetryTime)
+                    .backoff(b.caseBackoff, b.caseMaxBackoff).onFailure(metrics::recordSinkFailure)
+                    .name(sink.getClass().getSimpleName() + "#" + i);
+            if (b.caseJournalDir != null) {
+                db.journal(b.caseJournalDir.resolve("cases-" + i + ".jsonl"));
+            }
+            dev.sqlagent.cases.CaseDelivery d = db.build();
+            deliveries.add(d);
+            delivered.add(d);
         }
+        sinks = delivered;
+        this.deliveries = List.copyOf(deliveries);
         this.caseSinks = List.copyOf(sinks);
         this.asyncExecutor = b.asyncExecutor;
         this.settings = b.copy();
@@ -173,6 +181,46 @@ public final class SqlAgent {
         return metrics;
     }
 
+    /**
+     * The delivery of cases to each configured sink that is not in memory, in the order the sinks were
+     * given: queue, retries, journal and their counts.
+     *
+     * @return the deliveries
+     */
+    public List<dev.sqlagent.cases.CaseDelivery> caseDeliveries() {
+        return deliveries;
+    }
+
+    /**
+     * Waits until every case of the questions answered so far was delivered, journalled or refused.
+     *
+     * @param timeout the longest wait
+     * @return whether everything was handed on within the timeout
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitCases(java.time.Duration timeout) throws InterruptedException {
+        long until = System.nanoTime() + timeout.toNanos();
+        for (dev.sqlagent.cases.CaseDelivery d : deliveries) {
+            if (!d.awaitIdle(java.time.Duration.ofNanos(Math.max(0, until - System.nanoTime())))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Stops what the agent owns: each case delivery finishes the case in hand (bounded by
+     * {@link dev.sqlagent.cases.CaseDelivery#CLOSE_WAIT}), writes what is still queued to its journal and
+     * ends its thread. Questions asked after closing still get answers; their cases go straight to the
+     * journal. Idempotent.
+     */
+    @Override
+    public void close() {
+        for (dev.sqlagent.cases.CaseDelivery d : deliveries) {
+            d.close();
+        }
+    }
+
     /** @return the guard policy */
     public GuardPolicy policy() {
         return config.policy();
@@ -234,6 +282,13 @@ public final class SqlAgent {
         private CaseLibrary caseLibrary;
         private Executor candidateExecutor;
         private boolean sinkRetries = true;
+        private int caseQueueCapacity = dev.sqlagent.cases.CaseDelivery.DEFAULT_CAPACITY;
+        private dev.sqlagent.cases.CaseDelivery.Overflow caseOverflow = dev.sqlagent.cases.CaseDelivery.Overflow.JOURNAL;
+        private int caseMaxAttempts = dev.sqlagent.cases.CaseDelivery.DEFAULT_MAX_ATTEMPTS;
+        private java.time.Duration caseMaxRetryTime = dev.sqlagent.cases.CaseDelivery.DEFAULT_MAX_RETRY_TIME;
+        private java.time.Duration caseBackoff = dev.sqlagent.cases.CaseDelivery.DEFAULT_BACKOFF;
+        private java.time.Duration caseMaxBackoff = dev.sqlagent.cases.CaseDelivery.DEFAULT_MAX_BACKOFF;
+        private java.nio.file.Path caseJournalDir;
         private dev.sqlagent.schema.SchemaEnrichment enrichment;
         private int candidateParallelism = DEFAULT_CANDIDATE_PARALLELISM;
         private boolean dropViolatingCandidates;
@@ -272,6 +327,13 @@ public final class SqlAgent {
             b.caseLibrary = caseLibrary;
             b.candidateExecutor = candidateExecutor;
             b.sinkRetries = sinkRetries;
+            b.caseQueueCapacity = caseQueueCapacity;
+            b.caseOverflow = caseOverflow;
+            b.caseMaxAttempts = caseMaxAttempts;
+            b.caseMaxRetryTime = caseMaxRetryTime;
+            b.caseBackoff = caseBackoff;
+            b.caseMaxBackoff = caseMaxBackoff;
+            b.caseJournalDir = caseJournalDir;
             b.enrichment = enrichment;
             b.candidateParallelism = candidateParallelism;
             b.dropViolatingCandidates = dropViolatingCandidates;
@@ -338,13 +400,83 @@ public final class SqlAgent {
         }
 
         /**
-         * @param enabled whether a failed case delivery is retried in the background through a bounded queue
-         *     (default true: 1,000 waiting cases, 5 attempts, back-off from 1 s, on one daemon thread of the
-         *     agent); off, a failure is only logged and counted
+         * @param enabled whether a failed case delivery is retried within the retry budget (default true,
+         *     see {@link #caseRetryBudget}); off, a case whose first delivery fails goes to the journal
          * @return this
          */
         public Builder caseSinkRetries(boolean enabled) {
             this.sinkRetries = enabled;
+            return this;
+        }
+
+        /**
+         * How many cases may wait in memory per sink for the delivery worker, and what happens to a case
+         * that finds the queue full (default {@value dev.sqlagent.cases.CaseDelivery#DEFAULT_CAPACITY},
+         * {@link dev.sqlagent.cases.CaseDelivery.Overflow#JOURNAL}: appended to the journal, never a wait).
+         *
+         * @param capacity at least 1
+         * @param overflow the policy for a full queue
+         * @return this
+         * @throws IllegalArgumentException if the capacity is below 1
+         */
+        public Builder caseQueue(int capacity, dev.sqlagent.cases.CaseDelivery.Overflow overflow) {
+            if (capacity < 1) {
+                throw new IllegalArgumentException("capacity must be > 0 but was " + capacity);
+            }
+            this.caseQueueCapacity = capacity;
+            this.caseOverflow = Objects.requireNonNull(overflow, "overflow");
+            return this;
+        }
+
+        /**
+         * The retry budget of one case before it goes to the journal (default 5 attempts, 10 s).
+         *
+         * @param maxAttempts deliveries tried per case in all, at least 1
+         * @param maxTime the longest time spent on one case, not negative
+         * @return this
+         * @throws IllegalArgumentException if out of range
+         */
+        public Builder caseRetryBudget(int maxAttempts, java.time.Duration maxTime) {
+            Objects.requireNonNull(maxTime, "maxTime");
+            if (maxAttempts < 1 || maxTime.isNegative()) {
+                throw new IllegalArgumentException("caseRetryBudget needs maxAttempts > 0 and maxTime >= 0 but was "
+                        + maxAttempts + ", " + maxTime);
+            }
+            this.caseMaxAttempts = maxAttempts;
+            this.caseMaxRetryTime = maxTime;
+            return this;
+        }
+
+        /**
+         * @param initial the wait before the first retry of a case (default 100 ms)
+         * @param max the longest wait, and how often a sink that is down is probed (default 1 s)
+         * @return this
+         * @throws IllegalArgumentException if not positive or max below initial
+         */
+        public Builder caseRetryBackoff(java.time.Duration initial, java.time.Duration max) {
+            Objects.requireNonNull(initial, "initial");
+            Objects.requireNonNull(max, "max");
+            if (initial.isZero() || initial.isNegative() || max.compareTo(initial) < 0) {
+                throw new IllegalArgumentException("caseRetryBackoff must be > 0 and max >= initial but was " + initial
+                        + ", " + max);
+            }
+            this.caseBackoff = initial;
+            this.caseMaxBackoff = max;
+            return this;
+        }
+
+        /**
+         * The folder of the case journals: {@code cases-<i>.jsonl} for the i-th sink (counting from 0 in the
+         * order given, the case library last). Cases a sink could not take wait there and are replayed into
+         * it when it is back, and when an agent with the same folder and sinks is built (after a restart).
+         * Without it a temporary folder is made at the first spill, named in the log, and not replayed by a
+         * later run.
+         *
+         * @param directory the folder, created when needed
+         * @return this
+         */
+        public Builder caseJournal(java.nio.file.Path directory) {
+            this.caseJournalDir = Objects.requireNonNull(directory, "caseJournal");
             return this;
         }
 

@@ -3,9 +3,11 @@ package dev.sqlagent.cases;
 /**
  * The case sink SPI: receives every finished question's record, good or bad.
  *
- * <p>Called on the asking thread after the result is decided. A sink that throws never fails the
- * question: the agent logs it, counts it in its metrics and carries on. Implementations are
- * thread-safe.
+ * <p>Called after the result is decided, on the agent's delivery thread ({@link CaseDelivery}), never on
+ * the asking thread, except for the in-memory sinks {@link InMemoryCaseSink} and {@link CaseLibrary}. A
+ * sink that throws never fails the question: the agent logs it, counts it in its metrics, retries it
+ * within a budget and keeps the case in a journal until the sink takes it. A case may therefore be
+ * offered more than once: implementations are idempotent by {@link CaseRecord#id()} and thread-safe.
  */
 @FunctionalInterface
 public interface CaseSink {
@@ -17,4 +19,17 @@ public interface CaseSink {
      * @throws Exception when the case could not be kept
      */
     void accept(CaseRecord record) throws Exception;
+
+    /**
+     * Receives several cases at once, as a journal replay does; all or none should be kept. By default
+     * one {@link #accept} after another; a store overrides it to write them in one transaction.
+     *
+     * @param records the cases
+     * @throws Exception when they could not all be kept (some may have been: delivery is idempotent)
+     */
+    default void acceptAll(java.util.List<CaseRecord> records) throws Exception {
+        for (CaseRecord r : records) {
+            accept(r);
+        }
+    }
 }

@@ -38,8 +38,9 @@ import org.slf4j.LoggerFactory;
  *   <caption>read-only and timeout per engine</caption>
  *   <tr><th>engine</th><th>read-only</th><th>timeout</th></tr>
  *   <tr><td>PostgreSQL</td><td>{@code setReadOnly} + auto-commit off: the driver opens
- *       {@code BEGIN READ ONLY}; writes fail with {@code 25006}</td><td>driver timer sends a cancel request
- *       ({@code 57014})</td></tr>
+ *       {@code BEGIN READ ONLY}; writes fail with {@code 25006}</td><td>{@code SET LOCAL statement_timeout}
+ *       in the transaction: the server cancels ({@code 57014}); no driver cancel, which needs a second
+ *       connection; past the grace the watchdog aborts the connection</td></tr>
  *   <tr><td>MariaDB / MySQL</td><td>{@code SET TRANSACTION READ ONLY} before the transaction (the driver's
  *       {@code setReadOnly} alone does not stop writes); writes fail with {@code 1792}</td><td>MariaDB
  *       Connector/J sends {@code SET STATEMENT max_statement_time=N FOR …} to MariaDB servers ({@code 1969});
@@ -53,10 +54,23 @@ import org.slf4j.LoggerFactory;
  *   <tr><td>others</td><td>{@code setReadOnly} (Oracle turns it into {@code SET TRANSACTION READ ONLY}; SQL
  *       Server treats it as a hint) and the rollback</td><td>{@code setQueryTimeout}</td></tr>
  * </table>
- * On every engine a watchdog also calls {@link Statement#cancel()} when the timeout has passed and the
- * statement, including reading its rows, is still running; an error after the watchdog fired is always
+ * On every engine a watchdog also calls {@link Statement#cancel()} (on PostgreSQL: aborts the
+ * connection) when the timeout and a grace have passed and the statement, including reading its rows, is
+ * still running; an error after the watchdog fired is always
  * {@link ErrorCategory#TIMEOUT}. Grant the executor's database user read access only: that is the one
  * guarantee that holds everywhere.
+ *
+ * <p>Every wait is bounded by the query timeout on the network engines (PostgreSQL, MariaDB, MySQL), so
+ * that a server or network that stops answering cannot hold a question: the connection's network
+ * timeout ({@link Connection#setNetworkTimeout}) is set for the call to the watchdog's delay plus
+ * {@link #ABORT_GRACE} plus one second, bounding every read of the call (restored afterwards); the
+ * watchdog's cancel runs on a helper thread (PostgreSQL and MariaDB cancel over a new connection, which a
+ * partition blocks too), and when the statement has not returned {@link #ABORT_GRACE} after it, the
+ * connection is {@linkplain Connection#abort aborted} (a pool discards it). Connection acquisition is
+ * bounded by the data source's login timeout, which {@link Builder#build()} sets to the query timeout
+ * (whole seconds) when it is unset (0); a pool must bound its own wait for a free connection the same
+ * way (HikariCP: {@code connectionTimeout} no longer than the query timeout), since
+ * {@link DataSource#getConnection()} gives no other handle. {@link #executionBound()} is the sum.
  */
 public final class JdbcSqlExecutor implements SqlExecutor {
 
@@ -72,6 +86,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(JdbcSqlExecutor.class);
     /** Extra time the driver's own timeout gets before the watchdog steps in on engines that honour it. */
     private static final long DRIVER_GRACE_MILLIS = 1000;
+    /** How long a cancelled statement on a network engine may take to return before its connection is aborted. */
+    public static final Duration ABORT_GRACE = Duration.ofSeconds(1);
 
     private final DataSource dataSource;
     private final Duration queryTimeout;
@@ -133,6 +149,63 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     }
 
     /**
+     * The longest one {@link #execute} waits on a network engine whose data source honours its login
+     * timeout, whatever the network does: the login timeout plus the network timeout (see the class
+     * comment). In-process engines (H2, SQLite) are bounded by the watchdog alone.
+     *
+     * @return the bound
+     */
+    public Duration executionBound() {
+        return Duration.ofSeconds(driverTimeoutSeconds()).plusMillis(networkTimeoutMillis());
+    }
+
+    /**
+     * PostgreSQL's timeout runs in the server ({@code SET LOCAL statement_timeout}, undone by the rollback)
+     * rather than in the driver: pgjdbc's cancel opens a second connection, which a partition blocks for
+     * its {@code cancelSignalTimeout} (10 s by default), and the statement waits for a cancel in progress
+     * before it returns, even after its connection was aborted.
+     */
+    private void serverTimeout(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("SET LOCAL statement_timeout = " + driverTimeoutSeconds() * 1000L);
+        }
+    }
+
+    private static boolean networked(Dialect d) {
+        return d == Dialect.POSTGRESQL || d == Dialect.MARIADB || d == Dialect.MYSQL;
+    }
+
+    private int networkTimeoutMillis() {
+        return (int) Math.min(Integer.MAX_VALUE, driverTimeoutSeconds() * 1000L + DRIVER_GRACE_MILLIS
+                + ABORT_GRACE.toMillis() + 1000);
+    }
+
+    /** Bounds every read of the call on a network engine. @return the old timeout, or -1 when untouched */
+    private int bindNetworkTimeout(Connection c, Dialect d) {
+        if (!networked(d)) {
+            return -1;
+        }
+        try {
+            int old = c.getNetworkTimeout();
+            c.setNetworkTimeout(Helpers.INSTANCE, networkTimeoutMillis());
+            return old;
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("driver refused a network timeout: {}", e.toString());
+            return -1;
+        }
+    }
+
+    private static void restoreNetworkTimeout(Connection c, int old) {
+        try {
+            if (!c.isClosed()) {
+                c.setNetworkTimeout(Helpers.INSTANCE, old);
+            }
+        } catch (SQLException | RuntimeException ignored) {
+            // a broken connection is discarded by its pool
+        }
+    }
+
+    /**
      * Runs a statement read-only and rolls its transaction back.
      *
      * @param statement the statement, already checked by the guard
@@ -147,7 +220,14 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         Watch watch = new Watch();
         try (Connection c = dataSource.getConnection()) {
             d = dialectOf(c);
-            return new ExecutionOutcome.Success(runReadOnly(c, d, statement, watch, start));
+            int network = bindNetworkTimeout(c, d);
+            try {
+                return new ExecutionOutcome.Success(runReadOnly(c, d, statement, watch, start));
+            } finally {
+                if (network >= 0) {
+                    restoreNetworkTimeout(c, network);
+                }
+            }
         } catch (SQLException e) {
             return new ExecutionOutcome.Failure(toError(d == null ? dialectOfDriver(e) : d, e, watch, start));
         } catch (RuntimeException e) {
@@ -170,14 +250,18 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             }
             queryOnly = enterReadOnly(c, d);
             try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
-                ps.setQueryTimeout(driverTimeoutSeconds());
+                if (d == Dialect.POSTGRESQL) {
+                    serverTimeout(c); // no driver cancel timer: see the class comment
+                } else {
+                    ps.setQueryTimeout(driverTimeoutSeconds());
+                }
                 ps.setMaxRows(maxRows == Integer.MAX_VALUE ? 0 : maxRows + 1);
                 setFetchSizeHint(ps);
                 List<Object> params = statement.parameters();
                 for (int i = 0; i < params.size(); i++) {
                     ps.setObject(i + 1, params.get(i));
                 }
-                watch.arm(watchdog, ps, watchdogDelayMillis(d));
+                watch.arm(watchdog, ps, watchdogDelayMillis(d), networked(d) ? c : null, d != Dialect.POSTGRESQL);
                 try (ResultSet rs = ps.executeQuery()) {
                     return read(rs, start);
                 } finally {
@@ -414,29 +498,75 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     }
 
     /**
-     * Cancels a running statement once its time is up. The statement is never cancelled after
-     * {@link #disarm()} returned, so a late cancel cannot hit the connection's next statement.
+     * Cancels a running statement once its time is up, on a helper thread so that a cancel the network
+     * blocks holds neither the watchdog nor the question. On a network engine the connection is aborted
+     * when the statement has not returned {@link #ABORT_GRACE} after the cancel. The statement is never
+     * cancelled after {@link #disarm()} returned, so a late cancel cannot hit the connection's next
+     * statement: disarm waits for a cancel in progress, and aborts the connection when that takes longer
+     * than the grace.
      */
     private static final class Watch {
         private Statement statement;
+        private Connection connection;
         private Future<?> task;
+        private Future<?> abortTask;
         private boolean done;
+        private boolean cancelling;
+        private boolean aborted;
         private volatile boolean fired;
 
-        synchronized void arm(ScheduledExecutorService scheduler, Statement s, long delayMillis) {
+        synchronized void arm(ScheduledExecutorService scheduler, Statement s, long delayMillis, Connection c,
+                boolean cancelFirst) {
             this.statement = s;
-            this.task = scheduler.schedule(this::fire, delayMillis, TimeUnit.MILLISECONDS);
+            this.connection = c;
+            this.task = scheduler.schedule(() -> fire(scheduler, cancelFirst), delayMillis, TimeUnit.MILLISECONDS);
         }
 
-        private synchronized void fire() {
+        private synchronized void fire(ScheduledExecutorService scheduler, boolean cancelFirst) {
             if (done) {
                 return;
             }
             fired = true;
+            if (!cancelFirst && connection != null) {
+                abort(); // the server's own timeout has not answered: the network is gone
+                return;
+            }
+            cancelling = true;
+            Helpers.INSTANCE.execute(this::cancel);
+            if (connection != null) {
+                abortTask = scheduler.schedule(this::abortIfRunning, ABORT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+
+        private void cancel() {
             try {
                 statement.cancel();
             } catch (SQLException | RuntimeException e) {
                 LOG.debug("could not cancel a statement past its timeout: {}", e.toString());
+            } finally {
+                synchronized (this) {
+                    cancelling = false;
+                    notifyAll();
+                }
+            }
+        }
+
+        private synchronized void abortIfRunning() {
+            if (!done) {
+                abort();
+            }
+        }
+
+        private void abort() {
+            if (aborted || connection == null) {
+                return;
+            }
+            aborted = true;
+            try {
+                connection.abort(Helpers.INSTANCE);
+                LOG.debug("aborted a connection whose statement did not return {} after its cancel", ABORT_GRACE);
+            } catch (SQLException | RuntimeException e) {
+                LOG.debug("could not abort a connection: {}", e.toString());
             }
         }
 
@@ -445,11 +575,40 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             if (task != null) {
                 task.cancel(false);
             }
+            if (abortTask != null) {
+                abortTask.cancel(false);
+            }
+            long until = System.nanoTime() + ABORT_GRACE.toNanos();
+            boolean interrupted = false;
+            while (cancelling && !aborted) {
+                long left = until - System.nanoTime();
+                if (left <= 0 && connection != null) {
+                    abort(); // the late cancel then hits a closed connection, never the next statement
+                    break;
+                }
+                try {
+                    wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         boolean fired() {
             return fired;
         }
+    }
+
+    /** Daemon threads that run cancels and aborts, which may block on the network. */
+    private static final class Helpers {
+        static final java.util.concurrent.ExecutorService INSTANCE = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "sqlagent-query-cancel");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** The watchdog used when the builder was given none: one daemon thread, created on first use. */
@@ -551,9 +710,23 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             return this;
         }
 
-        /** @return the executor */
+        /**
+         * Builds the executor and, when the data source's login timeout is unset (0), sets it to the query
+         * timeout in whole seconds so that acquiring a connection is bounded too (a data source that refuses
+         * is left as it is).
+         *
+         * @return the executor
+         */
         public JdbcSqlExecutor build() {
-            return new JdbcSqlExecutor(this);
+            JdbcSqlExecutor e = new JdbcSqlExecutor(this);
+            try {
+                if (dataSource.getLoginTimeout() == 0) {
+                    dataSource.setLoginTimeout(e.driverTimeoutSeconds());
+                }
+            } catch (SQLException | RuntimeException ex) {
+                LOG.debug("data source refused a login timeout: {}", ex.toString());
+            }
+            return e;
         }
     }
 }

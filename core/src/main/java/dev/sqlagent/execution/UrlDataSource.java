@@ -19,6 +19,7 @@ public final class UrlDataSource implements DataSource {
     private final String url;
     private final String user;
     private final String password;
+    private volatile int loginTimeout;
 
     /**
      * @param url the JDBC URL
@@ -51,6 +52,16 @@ public final class UrlDataSource implements DataSource {
         if (pass != null) {
             p.setProperty("password", pass);
         }
+        int seconds = loginTimeout;
+        if (seconds > 0) {
+            // per connection, never DriverManager.setLoginTimeout (global to the JVM); a URL setting wins
+            if (url.startsWith("jdbc:postgresql:") && !url.contains("loginTimeout=")) {
+                p.setProperty("loginTimeout", Integer.toString(seconds));
+            } else if ((url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:"))
+                    && !url.contains("connectTimeout=")) {
+                p.setProperty("connectTimeout", Integer.toString(seconds * 1000));
+            }
+        }
         return DriverManager.getConnection(url, p);
     }
 
@@ -64,14 +75,20 @@ public final class UrlDataSource implements DataSource {
         // not used
     }
 
+    /**
+     * Bounds opening a connection: PostgreSQL's {@code loginTimeout} (connect and handshake) or MariaDB's
+     * and MySQL's {@code connectTimeout}, unless the URL sets them; other drivers take it from their URL.
+     *
+     * @param seconds the bound, 0 for the driver's default
+     */
     @Override
     public void setLoginTimeout(int seconds) {
-        // the URL carries connect timeouts
+        this.loginTimeout = Math.max(0, seconds);
     }
 
     @Override
     public int getLoginTimeout() {
-        return 0;
+        return loginTimeout;
     }
 
     @Override

@@ -36,23 +36,28 @@ class CaseSinkTest {
         assertThat(sink.cases()).extracting(CaseRecord::status).containsExactly(CaseRecord.Status.GOOD, CaseRecord.Status.BAD);
         CaseRecord bad = sink.cases().get(1);
         assertThat(bad.outcome()).isEqualTo("REJECTED");
-        assertThat(bad.error()).contains("TABLE_NOT_ALLOWED").contains("salary_detail");
+        assertThat(bad.error()).isEqualTo("table is not allowed: salary_detail");
         assertThat(bad.traceJson()).contains("\"verdict\":\"REJECTED\"").contains("\"type\":\"model_call\"");
     }
 
     @Test
-    void failingSinkNeverFailsTheQuestionAndIsCounted() {
+    void failingSinkNeverFailsTheQuestionAndIsCounted(@org.junit.jupiter.api.io.TempDir java.nio.file.Path journal)
+            throws Exception {
         InMemoryCaseSink after = new InMemoryCaseSink();
         SqlAgent agent = agent().caseSink(r -> {
             throw new IllegalStateException("disk full");
-        }).caseSink(after).build();
+        }).caseSink(after).caseJournal(journal).build();
         llm.enqueueFor(AgentRole.REFINER.id(), "SELECT COUNT(*) FROM orders");
 
         AgentResult r = agent.ask("How many orders?");
+        assertThat(agent.awaitCases(java.time.Duration.ofSeconds(30))).isTrue();
 
         assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
         assertThat(agent.metrics().sinkFailures()).isGreaterThanOrEqualTo(1);
         assertThat(after.cases()).hasSize(1);
+        assertThat(agent.caseDeliveries().get(0).journalled()).isEqualTo(1);
+        assertThat(JsonlCaseSink.read(journal.resolve("cases-0.jsonl"))).extracting(CaseRecord::id)
+                .containsExactly(r.trace().questionId());
     }
 
     @Test
@@ -86,6 +91,7 @@ class CaseSinkTest {
         llm.enqueueFor(AgentRole.REFINER.id(), "SELECT event FROM audit_log");
         agent.ask("Employee names");
         agent.ask("User names");
+        assertThat(agent.awaitCases(java.time.Duration.ofSeconds(30))).isTrue();
 
         try (Connection c = db.admin().getConnection(); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT question, sql_text, status, outcome, error, corrections, created_at,"
