@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * The roles that call a model. Each may have its own {@link dev.sqlagent.llm.LlmClient} (a cheap one
  * for selection, a strong one for generation); the role's {@link #id()} is the
- * {@link dev.sqlagent.llm.LlmRequest#role()} of its requests, so a {@link dev.sqlagent.llm.ScriptedLlm}
+ * {@link dev.sqlagent.llm.LlmRequest#role()} of its requests, so a {@code dev.sqlagent.testkit.ScriptedLlm}
  * can answer each role from its own queue.
  */
 public enum AgentRole {

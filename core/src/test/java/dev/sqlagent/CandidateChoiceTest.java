@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.llm.LlmResponse;
-import dev.sqlagent.llm.ScriptedLlm;
 import dev.sqlagent.llm.TokenUsage;
-import dev.sqlagent.support.CompanyDatabase;
 import dev.sqlagent.support.LegalTraceExtension;
 import dev.sqlagent.support.TraceRecorder;
+import dev.sqlagent.testkit.CompanyDatabase;
+import dev.sqlagent.testkit.ScriptedLlm;
 import dev.sqlagent.trace.TraceEvent;
 import dev.sqlagent.verify.ResultVerifier;
 import java.util.List;

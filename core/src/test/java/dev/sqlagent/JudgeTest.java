@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.internal.JudgeReply;
-import dev.sqlagent.llm.ScriptedLlm;
-import dev.sqlagent.support.CompanyDatabase;
 import dev.sqlagent.support.LegalTraceExtension;
 import dev.sqlagent.support.TraceRecorder;
+import dev.sqlagent.testkit.CompanyDatabase;
+import dev.sqlagent.testkit.ScriptedLlm;
 import dev.sqlagent.trace.TraceEvent;
 import dev.sqlagent.verify.JudgeVerdict;
 import org.junit.jupiter.api.Test;

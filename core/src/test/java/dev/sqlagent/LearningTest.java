@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.cases.CaseLibrary;
 import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.llm.ScriptedLlm;
-import dev.sqlagent.support.CompanyDatabase;
 import dev.sqlagent.support.LegalTraceExtension;
 import dev.sqlagent.support.TraceRecorder;
+import dev.sqlagent.testkit.CompanyDatabase;
+import dev.sqlagent.testkit.ScriptedLlm;
 import dev.sqlagent.verify.Verifiers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

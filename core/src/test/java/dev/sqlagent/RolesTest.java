@@ -3,11 +3,11 @@ package dev.sqlagent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.llm.ScriptedLlm;
 import dev.sqlagent.metrics.MetricTool;
-import dev.sqlagent.support.CompanyDatabase;
 import dev.sqlagent.support.LegalTraceExtension;
 import dev.sqlagent.support.TraceRecorder;
+import dev.sqlagent.testkit.CompanyDatabase;
+import dev.sqlagent.testkit.ScriptedLlm;
 import dev.sqlagent.trace.Stage;
 import dev.sqlagent.trace.TraceEvent;
 import java.util.List;

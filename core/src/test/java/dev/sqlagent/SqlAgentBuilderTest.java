@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.llm.LlmResponse;
-import dev.sqlagent.llm.ScriptedLlm;
-import dev.sqlagent.support.CompanyDatabase;
 import dev.sqlagent.support.LegalTraceExtension;
 import dev.sqlagent.support.TraceRecorder;
+import dev.sqlagent.testkit.CompanyDatabase;
+import dev.sqlagent.testkit.ScriptedLlm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -13,7 +13,7 @@ import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.llm.LlmException;
 import dev.sqlagent.llm.LlmRequest;
 import dev.sqlagent.llm.LlmResponse;
-import dev.sqlagent.support.CompanyDatabase;
+import dev.sqlagent.testkit.CompanyDatabase;
 import dev.sqlagent.support.LegalTraceExtension;
 import dev.sqlagent.trace.Stage;
 import dev.sqlagent.trace.StageTransition;

@@ -11,7 +11,7 @@ import dev.sqlagent.execution.JdbcSqlExecutor;
 import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.llm.LlmResponse;
-import dev.sqlagent.llm.ScriptedLlm;
+import dev.sqlagent.testkit.ScriptedLlm;
 import dev.sqlagent.testing.DatabaseServer;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -3,7 +3,7 @@ package dev.sqlagent.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.support.CompanyDatabase;
+import dev.sqlagent.testkit.CompanyDatabase;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.support.CompanyDatabase;
+import dev.sqlagent.testkit.CompanyDatabase;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Set;

@@ -9,8 +9,9 @@ package dev.sqlagent.llm;
  * {@link LlmException}; the agent checks what comes back (a null response, a null or missing text) and
  * names the client in the error.
  *
- * <p>Ready implementations: {@link ScriptedLlm} for tests,
- * {@link dev.sqlagent.llm.openai.OpenAiCompatibleClient} for any OpenAI-compatible endpoint.
+ * <p>Ready implementations: {@code dev.sqlagent.testkit.ScriptedLlm} for tests (artifact
+ * {@code sqlagent-test}), {@code dev.sqlagent.llm.openai.OpenAiCompatibleClient} for any
+ * OpenAI-compatible endpoint (artifact {@code sqlagent-openai}).
  */
 @FunctionalInterface
 public interface LlmClient {

@@ -8,7 +8,7 @@ import java.util.Objects;
  * A chat request to a model: the messages, how many choices, how hot, how long, whether JSON is wanted.
  *
  * <p>{@link #role()} names the agent role that asks ({@code "refiner"}, {@code "selector"}, …). Clients
- * may ignore it; {@link ScriptedLlm} uses it to answer each role from its own queue, and a host may use
+ * may ignore it; the test kit's {@code ScriptedLlm} uses it to answer each role from its own queue, and a host may use
  * it to route roles to different models. Immutable; build one with {@link #builder()}.
  */
 public final class LlmRequest {

@@ -14,8 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,11 +44,7 @@ public final class InMemoryVectorStore implements VectorStore {
 
     private final int dimension;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
-    private float[] data = new float[0];
-    private String[] ids = new String[0];
-    private Map<?, ?>[] metadata = new Map<?, ?>[0];
-    private int size;
-    private final Map<String, Integer> slots = new HashMap<>();
+    private final VectorSlots entries;
 
     /**
      * Creates an empty store.
@@ -64,6 +58,7 @@ public final class InMemoryVectorStore implements VectorStore {
                     "dimension must be between 1 and " + MAX_DIMENSION + " but was " + dimension);
         }
         this.dimension = dimension;
+        this.entries = new VectorSlots(dimension, 16);
     }
 
     /**
@@ -84,7 +79,7 @@ public final class InMemoryVectorStore implements VectorStore {
     public int size() {
         lock.readLock().lock();
         try {
-            return size;
+            return entries.size();
         } finally {
             lock.readLock().unlock();
         }
@@ -100,13 +95,8 @@ public final class InMemoryVectorStore implements VectorStore {
      */
     @Override
     public void add(String id, float[] vector, Map<String, String> meta) {
-        Objects.requireNonNull(id, "id");
-        if (id.isBlank()) {
-            throw new IllegalArgumentException("id must not be blank");
-        }
-        checkDimension(vector);
+        float[] unit = entries.checkEntry(id, vector);
         Map<String, String> metaCopy = Map.copyOf(Objects.requireNonNull(meta, "metadata"));
-        float[] unit = VectorMath.normalise(vector);
         lock.writeLock().lock();
         try {
             put(id, unit, metaCopy);
@@ -117,30 +107,12 @@ public final class InMemoryVectorStore implements VectorStore {
 
     /** Stores an already normalised vector; the caller holds the write lock. */
     private void put(String id, float[] unit, Map<String, String> meta) {
-        Integer slot = slots.get(id);
-        int s;
-        if (slot == null) {
-            s = size;
-            if (s == ids.length) {
-                int capacity = Math.max(16, s + (s >> 1));
-                if ((long) capacity * dimension > Integer.MAX_VALUE - 8) {
-                    capacity = (Integer.MAX_VALUE - 8) / dimension;
-                    if (capacity <= s) {
-                        throw new IllegalStateException("store is full: " + s + " entries of dimension " + dimension);
-                    }
-                }
-                data = Arrays.copyOf(data, capacity * dimension);
-                ids = Arrays.copyOf(ids, capacity);
-                metadata = Arrays.copyOf(metadata, capacity);
-            }
-            ids[s] = id;
-            slots.put(id, s);
-            size++;
+        int s = entries.slotOf(id);
+        if (s < 0) {
+            entries.append(id, unit, meta);
         } else {
-            s = slot;
+            entries.set(s, unit, meta);
         }
-        metadata[s] = meta;
-        System.arraycopy(unit, 0, data, s * dimension, dimension);
     }
 
     /**
@@ -155,21 +127,11 @@ public final class InMemoryVectorStore implements VectorStore {
         Objects.requireNonNull(id, "id");
         lock.writeLock().lock();
         try {
-            Integer slot = slots.remove(id);
-            if (slot == null) {
+            int s = entries.slotOf(id);
+            if (s < 0) {
                 return false;
             }
-            int s = slot;
-            int last = size - 1;
-            if (s != last) {
-                ids[s] = ids[last];
-                metadata[s] = metadata[last];
-                System.arraycopy(data, last * dimension, data, s * dimension, dimension);
-                slots.put(ids[s], s);
-            }
-            ids[last] = null;
-            metadata[last] = null;
-            size--;
+            entries.removeMovingLast(s);
             return true;
         } finally {
             lock.writeLock().unlock();
@@ -185,25 +147,24 @@ public final class InMemoryVectorStore implements VectorStore {
      */
     @Override
     public List<VectorMatch> search(float[] query, int k, Predicate<Map<String, String>> filter) {
-        checkDimension(query);
+        float[] q = entries.unit(query);
         if (k < 1) {
             throw new IllegalArgumentException("k must be >= 1 but was " + k);
         }
         Objects.requireNonNull(filter, "filter");
-        float[] q = VectorMath.normalise(query);
         lock.readLock().lock();
         try {
-            TopK top = new TopK(Math.min(k, Math.max(size, 1)));
-            float[] d = data;
+            int n = entries.size();
+            TopK top = new TopK(Math.min(k, Math.max(n, 1)));
+            float[] d = entries.data();
             int dim = dimension;
-            int n = size;
             if (filter == VectorFilter.everything()) {
                 for (int i = 0, off = 0; i < n; i++, off += dim) {
                     top.offer(VectorMath.dot(q, d, off), i);
                 }
             } else {
                 for (int i = 0, off = 0; i < n; i++, off += dim) {
-                    if (filter.test(metadataAt(i))) {
+                    if (filter.test(entries.metadata(i))) {
                         top.offer(VectorMath.dot(q, d, off), i);
                     }
                 }
@@ -211,19 +172,6 @@ public final class InMemoryVectorStore implements VectorStore {
             return top.drain(this);
         } finally {
             lock.readLock().unlock();
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private Map<String, String> metadataAt(int slot) {
-        return (Map<String, String>) metadata[slot];
-    }
-
-    private void checkDimension(float[] vector) {
-        Objects.requireNonNull(vector, "vector");
-        if (vector.length != dimension) {
-            throw new IllegalArgumentException(
-                    "vector dimension must be " + dimension + " but was " + vector.length);
         }
     }
 
@@ -265,11 +213,13 @@ public final class InMemoryVectorStore implements VectorStore {
             out.writeInt(MAGIC);
             out.writeInt(FORMAT_VERSION);
             out.writeInt(dimension);
+            int size = entries.size();
+            float[] data = entries.data();
             out.writeInt(size);
             byte[] vectorBytes = new byte[dimension * Float.BYTES];
             for (int i = 0; i < size; i++) {
-                writeString(out, ids[i]);
-                Map<String, String> meta = metadataAt(i);
+                writeString(out, entries.id(i));
+                Map<String, String> meta = entries.metadata(i);
                 out.writeInt(meta.size());
                 for (Map.Entry<String, String> e : meta.entrySet()) {
                     writeString(out, e.getKey());
@@ -365,7 +315,7 @@ public final class InMemoryVectorStore implements VectorStore {
                     throw new IOException(name + " is corrupt: entry " + i + " has a non-finite component");
                 }
             }
-            if (id.isBlank() || store.slots.containsKey(id)) {
+            if (id.isBlank() || store.entries.slotOf(id) >= 0) {
                 throw new IOException(name + " is corrupt: entry " + i + " has a blank or repeated id");
             }
             store.put(id, v, Map.copyOf(meta));
@@ -445,7 +395,7 @@ public final class InMemoryVectorStore implements VectorStore {
         List<VectorMatch> drain(InMemoryVectorStore store) {
             List<VectorMatch> out = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                out.add(new VectorMatch(store.ids[slots[i]], scores[i], store.metadataAt(slots[i])));
+                out.add(new VectorMatch(store.entries.id(slots[i]), scores[i], store.entries.metadata(slots[i])));
             }
             out.sort((a, b) -> {
                 int c = Double.compare(b.score(), a.score());

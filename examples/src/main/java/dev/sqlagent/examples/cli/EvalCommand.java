@@ -250,7 +250,7 @@ final class EvalCommand implements Callable<Integer> {
         if (judge) {
             b.judge(true).llm(dev.sqlagent.AgentRole.JUDGE, dev.sqlagent.llm.openai.OpenAiCompatibleClient.fromEnvironment());
         } else if (scriptedJudge) {
-            b.judge(true).llm(dev.sqlagent.AgentRole.JUDGE, dev.sqlagent.llm.ScriptedLlm.create().modelName("scripted-judge")
+            b.judge(true).llm(dev.sqlagent.AgentRole.JUDGE, dev.sqlagent.testkit.ScriptedLlm.create().modelName("scripted-judge")
                     .fallback(request -> new dev.sqlagent.llm.LlmResponse(
                             List.of("{\"choice\": 1, \"is_correct\": true, \"score\": 80}"),
                             dev.sqlagent.llm.TokenUsage.NONE, "")));

@@ -3,7 +3,7 @@ package dev.sqlagent.examples.demo;
 import dev.sqlagent.llm.ChatMessage;
 import dev.sqlagent.llm.LlmRequest;
 import dev.sqlagent.llm.LlmResponse;
-import dev.sqlagent.llm.ScriptedLlm;
+import dev.sqlagent.testkit.ScriptedLlm;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;

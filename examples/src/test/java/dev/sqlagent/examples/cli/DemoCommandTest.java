@@ -2,6 +2,8 @@ package dev.sqlagent.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sqlagent.testkit.CompanyDatabase;
+import dev.sqlagent.testkit.ScriptedLlm;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,11 +13,9 @@ import java.util.stream.Collectors;
 import dev.sqlagent.AgentResult;
 import dev.sqlagent.SqlAgent;
 import dev.sqlagent.StageMode;
-import dev.sqlagent.examples.demo.CompanyDatabase;
 import dev.sqlagent.examples.demo.Scenario;
 import dev.sqlagent.examples.demo.ScenarioModel;
 import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.llm.ScriptedLlm;
 import dev.sqlagent.trace.Stage;
 import org.junit.jupiter.api.Test;
 

@@ -3,12 +3,12 @@ package dev.sqlagent.ann;
 import dev.sqlagent.vector.VectorFilter;
 import dev.sqlagent.vector.VectorMatch;
 import dev.sqlagent.vector.VectorMath;
+import dev.sqlagent.vector.VectorSlots;
 import dev.sqlagent.vector.VectorStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -64,13 +64,9 @@ public final class HnswVectorStore implements VectorStore {
     private final int exactScanBelow;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
 
-    private float[] data = new float[0];
-    private String[] ids = new String[0];
-    private Map<?, ?>[] metadata = new Map<?, ?>[0];
-    private boolean[] live = new boolean[0];
-    private int ords;
+    /** The entries by graph ordinal; a replaced or removed entry's slot is retired, not reused. */
+    private VectorSlots entries;
     private int liveCount;
-    private final Map<String, Integer> ordOf = new HashMap<>();
     private HnswGraphBuilder graphBuilder;
 
     private HnswVectorStore(Builder b) {
@@ -79,6 +75,7 @@ public final class HnswVectorStore implements VectorStore {
         this.beamWidth = b.beamWidth;
         this.searchBeamWidth = b.searchBeamWidth;
         this.exactScanBelow = b.exactScanBelow;
+        this.entries = new VectorSlots(dimension, 64);
         this.graphBuilder = newGraphBuilder();
     }
 
@@ -132,16 +129,12 @@ public final class HnswVectorStore implements VectorStore {
      */
     @Override
     public void add(String id, float[] vector, Map<String, String> meta) {
-        Objects.requireNonNull(id, "id");
-        if (id.isBlank()) {
-            throw new IllegalArgumentException("id must not be blank");
-        }
-        float[] unit = unit(vector);
+        float[] unit = nonZero(entries.checkEntry(id, vector));
         Map<String, String> metaCopy = Map.copyOf(Objects.requireNonNull(meta, "metadata"));
         lock.writeLock().lock();
         try {
-            Integer old = ordOf.get(id);
-            if (old != null) {
+            int old = entries.slotOf(id);
+            if (old >= 0) {
                 kill(old);
             }
             append(id, unit, metaCopy);
@@ -153,27 +146,8 @@ public final class HnswVectorStore implements VectorStore {
 
     /** Appends an entry and inserts it into the graph; the caller holds the write lock. */
     private void append(String id, float[] unit, Map<String, String> meta) {
-        int ord = ords;
-        if (ord == ids.length) {
-            int capacity = Math.max(64, ord + (ord >> 1));
-            if ((long) capacity * dimension > Integer.MAX_VALUE - 8) {
-                capacity = (Integer.MAX_VALUE - 8) / dimension;
-                if (capacity <= ord) {
-                    throw new IllegalStateException("store is full: " + ord + " entries of dimension " + dimension);
-                }
-            }
-            data = Arrays.copyOf(data, capacity * dimension);
-            ids = Arrays.copyOf(ids, capacity);
-            metadata = Arrays.copyOf(metadata, capacity);
-            live = Arrays.copyOf(live, capacity);
-        }
-        System.arraycopy(unit, 0, data, ord * dimension, dimension);
-        ids[ord] = id;
-        metadata[ord] = meta;
-        live[ord] = true;
-        ords++;
+        int ord = entries.append(id, unit, meta);
         liveCount++;
-        ordOf.put(id, ord);
         try {
             graphBuilder.addGraphNode(ord);
         } catch (IOException e) {
@@ -186,8 +160,8 @@ public final class HnswVectorStore implements VectorStore {
         Objects.requireNonNull(id, "id");
         lock.writeLock().lock();
         try {
-            Integer ord = ordOf.get(id);
-            if (ord == null) {
+            int ord = entries.slotOf(id);
+            if (ord < 0) {
                 return false;
             }
             kill(ord);
@@ -199,36 +173,25 @@ public final class HnswVectorStore implements VectorStore {
     }
 
     private void kill(int ord) {
-        live[ord] = false;
-        metadata[ord] = null;
-        ordOf.remove(ids[ord]);
+        entries.retire(ord);
         liveCount--;
     }
 
     /** Rebuilds the graph from the live entries when tombstones outnumber them. */
     private void maybeCompact() {
-        int dead = ords - liveCount;
+        int dead = entries.size() - liveCount;
         if (dead <= liveCount || dead < 64) {
             return;
         }
-        float[] oldData = data;
-        String[] oldIds = ids;
-        Map<?, ?>[] oldMeta = metadata;
-        boolean[] oldLive = live;
-        int oldOrds = ords;
-        data = new float[0];
-        ids = new String[0];
-        metadata = new Map<?, ?>[0];
-        live = new boolean[0];
-        ords = 0;
+        VectorSlots old = entries;
+        entries = new VectorSlots(dimension, 64);
         liveCount = 0;
-        ordOf.clear();
         graphBuilder = newGraphBuilder();
         float[] v = new float[dimension];
-        for (int o = 0; o < oldOrds; o++) {
-            if (oldLive[o]) {
-                System.arraycopy(oldData, o * dimension, v, 0, dimension);
-                append(oldIds[o], v, metadataOf(oldMeta, o));
+        for (int o = 0; o < old.size(); o++) {
+            if (old.live(o)) {
+                System.arraycopy(old.data(), o * dimension, v, 0, dimension);
+                append(old.id(o), v, old.metadata(o));
             }
         }
     }
@@ -266,7 +229,7 @@ public final class HnswVectorStore implements VectorStore {
             throw new IllegalArgumentException("k must be >= 1 but was " + k);
         }
         Objects.requireNonNull(filter, "filter");
-        float[] q = unitOrZero(query);
+        float[] q = entries.unit(query);
         lock.readLock().lock();
         try {
             if (liveCount == 0) {
@@ -279,17 +242,17 @@ public final class HnswVectorStore implements VectorStore {
             int want = Math.min(k, liveCount);
             int beam = Math.max(want, searchBeamWidth);
             // Beyond this many visited nodes a graph search costs about what an exact scan does.
-            int visitLimit = Math.max(beam * 50, ords / 4);
+            int visitLimit = Math.max(beam * 50, entries.size() / 4);
             TopKnnCollector collector = new TopKnnCollector(beam, visitLimit);
             Bits accept = new Bits() {
                 @Override
                 public boolean get(int ord) {
-                    return live[ord] && (everything || filter.test(metadataOf(metadata, ord)));
+                    return entries.live(ord) && (everything || filter.test(entries.metadata(ord)));
                 }
 
                 @Override
                 public int length() {
-                    return ords;
+                    return entries.size();
                 }
             };
             try {
@@ -318,8 +281,9 @@ public final class HnswVectorStore implements VectorStore {
         float[] scores = new float[want];
         int[] best = new int[want];
         int count = 0;
-        for (int o = 0; o < ords; o++) {
-            if (!live[o] || !(everything || filter.test(metadataOf(metadata, o)))) {
+        float[] data = entries.data();
+        for (int o = 0, n = entries.size(); o < n; o++) {
+            if (!entries.live(o) || !(everything || filter.test(entries.metadata(o)))) {
                 continue;
             }
             float s = dot(q, data, o * dimension);
@@ -351,7 +315,7 @@ public final class HnswVectorStore implements VectorStore {
     }
 
     private VectorMatch match(float[] q, int ord) {
-        return new VectorMatch(ids[ord], dot(q, data, ord * dimension), metadataOf(metadata, ord));
+        return new VectorMatch(entries.id(ord), dot(q, entries.data(), ord * dimension), entries.metadata(ord));
     }
 
     private static List<VectorMatch> best(List<VectorMatch> matches, int k) {
@@ -362,11 +326,6 @@ public final class HnswVectorStore implements VectorStore {
         return matches.size() > k ? new ArrayList<>(matches.subList(0, k)) : matches;
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, String> metadataOf(Map<?, ?>[] metadata, int ord) {
-        return (Map<String, String>) metadata[ord];
-    }
-
     private HnswGraphBuilder newGraphBuilder() {
         try {
             return HnswGraphBuilder.create(new StoredScorerSupplier(), maxConnections, beamWidth, GRAPH_SEED);
@@ -375,23 +334,13 @@ public final class HnswVectorStore implements VectorStore {
         }
     }
 
-    private float[] unit(float[] vector) {
-        float[] u = unitOrZero(vector);
-        for (float x : u) {
+    private static float[] nonZero(float[] unit) {
+        for (float x : unit) {
             if (x != 0f) {
-                return u;
+                return unit;
             }
         }
         throw new IllegalArgumentException("vector must not be zero: it has no direction to search by");
-    }
-
-    private float[] unitOrZero(float[] vector) {
-        Objects.requireNonNull(vector, "vector");
-        if (vector.length != dimension) {
-            throw new IllegalArgumentException(
-                    "vector dimension must be " + dimension + " but was " + vector.length);
-        }
-        return VectorMath.normalise(vector);
     }
 
     /** Dot product of {@code q} with {@code data[offset ..]}; see {@link VectorMath#dot}. */
@@ -466,12 +415,12 @@ public final class HnswVectorStore implements VectorStore {
 
         @Override
         public float score(int node) {
-            return graphScore(dot(q, data, node * dimension));
+            return graphScore(dot(q, entries.data(), node * dimension));
         }
 
         @Override
         public int maxOrd() {
-            return ords;
+            return entries.size();
         }
     }
 
@@ -479,7 +428,7 @@ public final class HnswVectorStore implements VectorStore {
     private final class StoredScorerSupplier implements RandomVectorScorerSupplier {
         @Override
         public RandomVectorScorer scorer(int ord) {
-            float[] q = Arrays.copyOfRange(data, ord * dimension, (ord + 1) * dimension);
+            float[] q = Arrays.copyOfRange(entries.data(), ord * dimension, (ord + 1) * dimension);
             return new QueryScorer(q);
         }
 

@@ -7,7 +7,7 @@ import dev.sqlagent.AgentResult;
 import dev.sqlagent.SqlAgent;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.llm.LlmResponse;
-import dev.sqlagent.llm.ScriptedLlm;
+import dev.sqlagent.testkit.ScriptedLlm;
 import dev.sqlagent.llm.TokenUsage;
 import dev.sqlagent.trace.Stage;
 import io.micrometer.core.instrument.FunctionCounter;

@@ -5,6 +5,7 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import dev.langchain4j.model.output.Response;
 import dev.sqlagent.vector.Embedder;
+import dev.sqlagent.vector.VectorMath;
 import java.util.Objects;
 
 /**
@@ -23,7 +24,8 @@ public final class MiniLmEmbedder implements Embedder {
 
     private final EmbeddingModel model;
 
-    private MiniLmEmbedder(EmbeddingModel model) {
+    /** @param model the model to ask (tests give a fake one) */
+    MiniLmEmbedder(EmbeddingModel model) {
         this.model = model;
     }
 
@@ -53,7 +55,8 @@ public final class MiniLmEmbedder implements Embedder {
      * @return a unit vector of {@value #DIMENSION} dimensions; for a blank text the zero vector, which
      *     is similar to nothing (as with the hashing embedder)
      * @throws NullPointerException if the text is null
-     * @throws IllegalStateException if the model returns no vector or one of another dimension
+     * @throws IllegalStateException if the model returns no vector, one of another dimension or one with a
+     *     component that is not finite
      */
     @Override
     public float[] embed(String text) {
@@ -67,21 +70,10 @@ public final class MiniLmEmbedder implements Embedder {
             throw new IllegalStateException("all-MiniLM-L6-v2 returned "
                     + (v == null ? "no vector" : "a vector of " + v.length + " dimensions, not " + DIMENSION));
         }
-        return normalise(v);
-    }
-
-    private static float[] normalise(float[] v) {
-        double norm = 0;
-        for (float x : v) {
-            norm += (double) x * x;
+        try {
+            return VectorMath.normalise(v);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("all-MiniLM-L6-v2 returned an unusable vector: " + e.getMessage(), e);
         }
-        float[] out = v.clone();
-        if (norm > 0) {
-            double inv = 1.0 / Math.sqrt(norm);
-            for (int i = 0; i < out.length; i++) {
-                out[i] = (float) (out[i] * inv);
-            }
-        }
-        return out;
     }
 }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.langchain4j.data.embedding.Embedding;
+import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.langchain4j.model.output.Response;
 import dev.sqlagent.vector.HashingEmbedder;
 import dev.sqlagent.vector.InMemoryVectorStore;
 import dev.sqlagent.vector.VectorMatch;
@@ -80,5 +83,32 @@ class MiniLmEmbedderTest {
         assertThat(embedder.embed("")).hasSize(MiniLmEmbedder.DIMENSION).containsOnly(0f);
         assertThat(embedder.embed(" \n")).containsOnly(0f);
         assertThatThrownBy(() -> embedder.embed(null)).isInstanceOf(NullPointerException.class);
+    }
+
+    /** A model that answers every text with this vector. */
+    private static EmbeddingModel answering(float[] vector) {
+        return new EmbeddingModel() {
+            @Override
+            public Response<Embedding> embed(String text) {
+                return Response.from(Embedding.from(vector.clone()));
+            }
+        };
+    }
+
+    @Test
+    void aModelVectorIsNormalisedAndOneWithANonFiniteComponentIsRefused() {
+        float[] raw = new float[MiniLmEmbedder.DIMENSION];
+        raw[0] = 3f;
+        raw[1] = 4f;
+        MiniLmEmbedder fixed = new MiniLmEmbedder(answering(raw.clone()));
+        float[] v = fixed.embed("any");
+        assertThat(v[0]).isCloseTo(0.6f, within(1e-6f));
+        assertThat(v[1]).isCloseTo(0.8f, within(1e-6f));
+        assertThat(raw[0]).isEqualTo(3f);
+
+        raw[2] = Float.NaN;
+        MiniLmEmbedder broken = new MiniLmEmbedder(answering(raw.clone()));
+        assertThatThrownBy(() -> broken.embed("any")).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("component 2 must be finite");
     }
 }

@@ -12,7 +12,7 @@ import dev.sqlagent.guard.ViolationType;
 import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.llm.LlmRequest;
 import dev.sqlagent.llm.LlmResponse;
-import dev.sqlagent.llm.ScriptedLlm;
+import dev.sqlagent.testkit.ScriptedLlm;
 import dev.sqlagent.llm.openai.OpenAiCompatibleClient;
 import dev.sqlagent.micrometer.SqlAgentMeterBinder;
 import dev.sqlagent.trace.Stage;

@@ -1,4 +1,4 @@
--- The demo's small company database (H2). Also used by core's tests.
+-- The company test database (H2) of the test kit: the demo's database, also used by core's tests.
 -- salary_detail is outside the agent's policy; audit_log is inside it but the database role may not read it.
 CREATE TABLE regions (id INT PRIMARY KEY, region_name VARCHAR(20) NOT NULL);
 CREATE TABLE departments (id INT PRIMARY KEY, dept_name VARCHAR(40) NOT NULL);

@@ -1,5 +1,10 @@
-package dev.sqlagent.llm;
+package dev.sqlagent.testkit;
 
+import dev.sqlagent.llm.LlmClient;
+import dev.sqlagent.llm.LlmException;
+import dev.sqlagent.llm.LlmRequest;
+import dev.sqlagent.llm.LlmResponse;
+import dev.sqlagent.llm.TokenUsage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

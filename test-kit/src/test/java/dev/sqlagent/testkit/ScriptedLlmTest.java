@@ -1,9 +1,13 @@
-package dev.sqlagent.llm;
+package dev.sqlagent.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.sqlagent.llm.LlmException;
+import dev.sqlagent.llm.LlmRequest;
+import dev.sqlagent.llm.LlmResponse;
+import dev.sqlagent.llm.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;

@@ -331,24 +331,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
     }
 
     static LlmException.Kind kindOf(int status) {
-        if (status == 401 || status == 403) {
-            return LlmException.Kind.AUTHENTICATION;
-        }
-        if (status == 408) {
-            return LlmException.Kind.TIMEOUT;
-        }
-        if (status == 429) {
-            return LlmException.Kind.RATE_LIMITED;
-        }
-        if (status >= 500 && status < 600) {
-            return LlmException.Kind.SERVER_ERROR;
-        }
-        switch (status) {
-            case 400: case 404: case 405: case 409: case 413: case 415: case 422:
-                return LlmException.Kind.BAD_REQUEST;
-            default:
-                return LlmException.Kind.OTHER;
-        }
+        return LlmException.Kind.ofHttpStatus(status);
     }
 
     private static boolean retryable(int status) {
