@@ -123,6 +123,19 @@ class HostileSqlGeneratorTest {
     }
 
     @Test
+    void theJudgeSeesForbiddenTablesDeniedColumnsFilteredRowsAndTheCap() throws Exception {
+        try (Connection h2 = DriverManager.getConnection("jdbc:h2:mem:guardjudge;DB_CLOSE_DELAY=-1")) {
+            populate(h2);
+            assertThat(runAndJudge(h2, "SELECT code FROM secrets", List.of())).startsWith("leaked TOPSECRET");
+            assertThat(runAndJudge(h2, "SELECT ssn FROM people", List.of())).startsWith("leaked SSN-");
+            assertThat(runAndJudge(h2, "SELECT id FROM people", List.of())).startsWith("leaked 9000");
+            assertThat(runAndJudge(h2, "SELECT kind FROM pets", List.of())).startsWith("leaked HIDDEN");
+            assertThat(runAndJudge(h2, "SELECT name FROM people", List.of())).contains("over the cap");
+            assertThat(runAndJudge(h2, "SELECT name FROM people LIMIT 5", List.of())).isEmpty();
+        }
+    }
+
+    @Test
     void noGeneratedStatementEscapesJudgedBySqliteAndH2() throws Exception {
         Path file = Files.createTempFile("guard-hostile", ".db");
         List<String> escapes = new ArrayList<>();
