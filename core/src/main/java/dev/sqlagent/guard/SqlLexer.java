@@ -66,6 +66,14 @@ final class SqlLexer {
     record Result(String sql, List<Tok> tokens, Violation violation, int maxDepth) {
     }
 
+    /**
+     * Prefixes that change how a literal is read or where it ends: PostgreSQL's escape strings
+     * {@code E''} and {@code U&''}, Oracle's {@code q''}/{@code nq''}, raw strings {@code r''}; and any
+     * {@code _charset''} introducer.
+     */
+    private static final java.util.Set<String> ESCAPING_PREFIXES = java.util.Set.of("e", "u", "q", "nq", "r",
+            "br", "rb", "ue", "eu");
+
     private SqlLexer() {
     }
 
@@ -105,13 +113,16 @@ final class SqlLexer {
                 Tok last = out.isEmpty() ? null : out.get(out.size() - 1);
                 if (last != null && last.kind == Kind.WORD && last.end == i) {
                     String p = last.text(sql).toLowerCase(Locale.ROOT);
-                    if (c == '"' || !(p.equals("n") || p.equals("x") || p.equals("b"))) {
+                    if (ESCAPING_PREFIXES.contains(p) || p.startsWith("_")) {
                         return fail(sql, out, deepest, ViolationType.UNSAFE_STRING_LITERAL, last.start,
                                 last.text(sql) + c + "…" + c + " literals are not allowed (the parser and the "
                                         + "database may disagree where they end)");
                     }
-                    out.remove(out.size() - 1);
-                    prefix = i - last.start;
+                    if (c == '\'' && (p.equals("n") || p.equals("x") || p.equals("b"))) {
+                        out.remove(out.size() - 1);
+                        prefix = i - last.start;
+                    }
+                    // any other word (THEN'x', date'2024-01-01') is a token of its own, as to the engines
                 }
                 if (last != null && last.end == i && last.kind == Kind.PUNCT && sql.charAt(i - 1) == '&') {
                     return fail(sql, out, deepest, ViolationType.UNSAFE_STRING_LITERAL, i - 1,
