@@ -32,13 +32,15 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
 /**
  * The security guard: every candidate SQL passes it before it may run. Pure and thread-safe.
  *
- * <p>In order: a length cap; a lexical pass that refuses comments of every kind, string literals the
- * parser and the database may read differently (backslashes, {@code E''}, {@code U&''}, dollar
- * quoting), placeholders, control and non-ASCII characters outside literals, and parentheses nested
- * too deeply; a parse on the caller's thread under a time cap; exactly one statement, a query; a walk of
- * every node of the tree that refuses unknown constructs and resolves every table against the CTEs in
- * scope; the table, column, star and function rules of the {@link GuardPolicy}; then the rewrite: the
- * mandatory row filters (bound parameters) and the row cap, and the tree printed back as the SQL to run.
+ * <p>In order: a length cap; the engine-exact lexer of the dialect ({@code SqlLexer}), which refuses
+ * comments of every kind, literals the parser and the database may read differently, placeholders,
+ * control and non-ASCII characters outside literals, and nesting too deep; a parse on the caller's
+ * thread under a time cap, with JSqlParser's lexical switches set from the dialect; the parser's own
+ * tokens aligned with the lexer's (any disagreement is refused); exactly one statement, a query; a walk
+ * of every node of the tree that refuses unknown constructs and resolves every table against the CTEs in
+ * scope; the table, column, pseudo-column, star, function and probe rules of the {@link GuardPolicy};
+ * then the rewrite: the mandatory row filters (bound parameters) and the row cap, and the tree printed
+ * back as the SQL to run, which the lexer reads once more.
  *
  * <p>The SQL that runs is always the guard's own printing of the tree it checked, never the text it was
  * given.
