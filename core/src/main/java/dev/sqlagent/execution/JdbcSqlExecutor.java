@@ -296,6 +296,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                 try (Statement s = c.createStatement()) {
                     s.execute("PRAGMA query_only = 1");
                 }
+                SqliteLimits.apply(c);
                 return true;
             case MYSQL:
             case MARIADB:

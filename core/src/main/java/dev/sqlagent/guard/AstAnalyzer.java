@@ -2,7 +2,10 @@ package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -19,10 +22,14 @@ import net.sf.jsqlparser.expression.DateUnitExpression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
 import net.sf.jsqlparser.expression.JdbcParameter;
+import net.sf.jsqlparser.expression.JsonExpression;
 import net.sf.jsqlparser.expression.NumericBind;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.expression.TimeKeyExpression;
 import net.sf.jsqlparser.expression.UserVariable;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.create.table.ColDataType;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
 import net.sf.jsqlparser.statement.select.Join;
@@ -42,24 +49,96 @@ import net.sf.jsqlparser.statement.select.WithItem;
  */
 final class AstAnalyzer {
 
-    private static final ClassValue<Field[]> FIELDS = new ClassValue<>() {
+    /**
+     * How the walk reads one field: through the class's public getter (never by opening the field with
+     * {@code setAccessible}, which a modular host forbids), or directly when the field itself is public.
+     */
+    private record Accessor(String name, Method getter, Field field) {
+        Object read(Object node) {
+            try {
+                return getter != null ? getter.invoke(node) : field.get(node);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot read " + name + " of " + node.getClass().getName(), e);
+            }
+        }
+    }
+
+    /** A field of a walked class with no public way to read it: the class is refused (fail closed). */
+    private static final Accessor UNREADABLE = new Accessor("", null, null);
+
+    /** Getters whose name is not the field's ("Class.field" to getter). */
+    private static final Map<String, String> GETTERS = Map.of(
+            "AnalyticExpression.windowDef", "getWindowDefinition",
+            "Function.attributeExpression", "getAttribute",
+            "FilterOverImpl.orderBy", "getOrderByElements",
+            "FilterOverImpl.partitionBy", "getPartitionExpressionList",
+            "LikeExpression.escapeExpression", "getEscape",
+            "Table.unpivot", "getUnPivot",
+            "Table.mysqlHints", "getIndexHint",
+            "Offset.offsetExpression", "getOffset");
+
+    private static final ClassValue<Accessor[]> FIELDS = new ClassValue<>() {
         @Override
-        protected Field[] computeValue(Class<?> type) {
-            List<Field> fields = new ArrayList<>();
+        protected Accessor[] computeValue(Class<?> type) {
+            List<Accessor> fields = new ArrayList<>();
             for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
                 for (Field f : c.getDeclaredFields()) {
                     int m = f.getModifiers();
                     if (Modifier.isStatic(m) || Modifier.isTransient(m) || f.getType().isPrimitive()
-                            || f.getType() == String.class || f.getName().equals("resolvedTable")) {
+                            || f.getType() == String.class || f.getName().equals("resolvedTable")
+                            || isInert(f)) {
                         continue;
                     }
-                    f.setAccessible(true);
-                    fields.add(f);
+                    Accessor a = accessor(type, c, f);
+                    if (a == null) {
+                        return new Accessor[] {UNREADABLE};
+                    }
+                    fields.add(a);
                 }
             }
-            return fields.toArray(new Field[0]);
+            return fields.toArray(new Accessor[0]);
         }
     };
+
+    /** Fields that can hold no node: enums, boxed primitives, lists of strings or enums. */
+    private static boolean isInert(Field f) {
+        Class<?> t = f.getType();
+        if (t.isEnum() || Number.class.isAssignableFrom(t) || t == Boolean.class || t == Character.class) {
+            return true;
+        }
+        if (List.class.isAssignableFrom(t) && f.getGenericType() instanceof ParameterizedType) {
+            Type arg = ((ParameterizedType) f.getGenericType()).getActualTypeArguments()[0];
+            return arg == String.class || arg instanceof Class && ((Class<?>) arg).isEnum();
+        }
+        return false;
+    }
+
+    private static Accessor accessor(Class<?> type, Class<?> declaring, Field f) {
+        String name = declaring.getSimpleName() + "." + f.getName();
+        if (Modifier.isPublic(f.getModifiers()) && Modifier.isPublic(declaring.getModifiers())) {
+            return new Accessor(name, null, f);
+        }
+        List<String> candidates = new ArrayList<>();
+        String mapped = GETTERS.get(name);
+        if (mapped != null) {
+            candidates.add(mapped);
+        }
+        String cap = Character.toUpperCase(f.getName().charAt(0)) + f.getName().substring(1);
+        candidates.add("get" + cap);
+        candidates.add("is" + cap);
+        for (String candidate : candidates) {
+            try {
+                Method g = type.getMethod(candidate);
+                if (!g.getReturnType().isPrimitive() && g.getParameterCount() == 0
+                        && Modifier.isPublic(g.getDeclaringClass().getModifiers())) {
+                    return new Accessor(name, g, null);
+                }
+            } catch (NoSuchMethodException e) {
+                // try the next name
+            }
+        }
+        return null;
+    }
 
     /** A reference to a real table (not a CTE): where it sits, so a row filter can replace it. */
     record TableRef(Table table, Object parent, String key) {
@@ -188,6 +267,21 @@ final class AstAnalyzer {
             visitSelect((Select) node, scope);
         } else if (node instanceof Table) {
             visitTable((Table) node, parent, scope);
+        } else if (node instanceof JsonExpression) {
+            // its keys sit in Map.Entry objects, which the walk does not enter: walk them by hand
+            walk(((JsonExpression) node).getExpression(), node, scope);
+            for (java.util.Map.Entry<?, String> e : ((JsonExpression) node).getIdentList()) {
+                walk(e.getKey(), node, scope);
+            }
+        } else if (node instanceof StringValue) {
+            if (dialect.isMySqlFamily()) {
+                respellMySqlString((StringValue) node);
+            }
+        } else if (node instanceof ColDataType) {
+            checkCastType((ColDataType) node);
+            walkFields(node, scope, null);
+        } else if (node instanceof TimeKeyExpression) {
+            checkProbeKeyword(((TimeKeyExpression) node).getStringValue(), node);
         } else if (node instanceof Column) {
             Column column = (Column) node;
             columns.add(column);
@@ -221,17 +315,17 @@ final class AstAnalyzer {
     }
 
     private void walkFields(Object node, Scope scope, String skip) {
-        for (Field f : FIELDS.get(node.getClass())) {
-            if (skip != null && f.getName().equals(skip)) {
+        Accessor[] fields = FIELDS.get(node.getClass());
+        if (fields.length == 1 && fields[0] == UNREADABLE) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, node.getClass().getSimpleName(),
+                    "the guard cannot read every part of " + node.getClass().getSimpleName());
+            return;
+        }
+        for (Accessor f : fields) {
+            if (skip != null && f.name().endsWith("." + skip)) {
                 continue;
             }
-            Object value;
-            try {
-                value = f.get(node);
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException("cannot read " + f, e);
-            }
-            walk(value, node, scope);
+            walk(f.read(node), node, scope);
         }
     }
 
@@ -301,6 +395,18 @@ final class AstAnalyzer {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, w.toString(), "a CTE without a name");
                 continue;
             }
+            checkFolding(alias.getName());
+            if (policy.namesTable(Names.lower(Names.unquote(alias.getName())))) {
+                // H2 reads the real table inside WITH RECURSIVE t AS (… FROM t); a shadowing CTE is never needed
+                violation(ViolationType.TABLE_NOT_ALLOWED, alias.getName(),
+                        "a CTE may not be named like a table of the database: " + alias.getName());
+                continue;
+            }
+            if (recursive && dialect == Dialect.H2 && policy.knownTables().isEmpty()) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, alias.getName(), "on H2 a recursive CTE may read "
+                        + "a real table of its name; give the policy the database's tables (knownTables) to allow it");
+                continue;
+            }
             if (w.getWithFunctionDeclaration() != null || w.getSearchClause() != null || w.getCycleClause() != null) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, w.toString(), "CTE clause not supported");
             }
@@ -346,6 +452,9 @@ final class AstAnalyzer {
             }
             parts.add(p);
         }
+        for (String p : parts) {
+            checkFolding(p);
+        }
         String folded = Names.fold(name, dialect);
         Alias alias = table.getAlias();
         if (parts.size() == 1 && scope.has(folded)) {
@@ -380,6 +489,7 @@ final class AstAnalyzer {
 
     private void addQualifier(Alias alias, String tableName, String key) {
         if (alias != null && alias.getName() != null) {
+            checkFolding(alias.getName());
             qualifiers.computeIfAbsent(Names.fold(alias.getName(), dialect), x -> new LinkedHashSet<>()).add(key);
             if (alias.getAliasColumns() != null && !alias.getAliasColumns().isEmpty()) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, alias.toString(), "column aliases on a table");
@@ -393,9 +503,97 @@ final class AstAnalyzer {
         if (name == null) {
             return;
         }
+        checkFolding(name);
         String n = Names.fold(name, dialect);
         if (n.equals("nextval") || n.equals("currval")) {
             violation(ViolationType.FUNCTION_NOT_ALLOWED, column.toString(), "sequence access is not allowed");
+        }
+        Table q = column.getTable();
+        if ((q == null || q.getName() == null) && !Names.isQuoted(name)) {
+            checkProbeKeyword(name, column);
+        }
+    }
+
+    /**
+     * Session and catalog probes written as keywords, without parentheses ({@code current_user},
+     * {@code user}, {@code current_schema}): the database reads them as calls, whatever the parser reads.
+     */
+    private void checkProbeKeyword(String word, Object node) {
+        String n = Names.lower(word.trim());
+        if (FunctionPolicy.probeKeywords(dialect).contains(n) && !policy.functionPolicy().allowsProbe(n)) {
+            violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node),
+                    "session and catalog probes are not allowed: " + n);
+        }
+    }
+
+    /**
+     * MySQL and MariaDB read a backslash in a string as an escape unless {@code NO_BACKSLASH_ESCAPES} is
+     * set. The string to run is spelled so that both settings read it alike: the escapes are decoded as
+     * the default setting reads them and the value is written back with {@code ''} as the only escape.
+     * A value that still holds a backslash ({@code \%}, {@code \\}) cannot be spelled that way and is
+     * refused.
+     */
+    private void respellMySqlString(StringValue string) {
+        String v = string.getValue();
+        if (v == null || v.indexOf('\\') < 0 || !"'".equals(string.getQuoteStr() == null ? "'" : string.getQuoteStr())) {
+            return;
+        }
+        StringBuilder out = new StringBuilder(v.length());
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c == '\'' && i + 1 < v.length() && v.charAt(i + 1) == '\'') {
+                out.append('\'');
+                i++;
+                continue;
+            }
+            if (c != '\\' || i + 1 == v.length()) {
+                out.append(c);
+                continue;
+            }
+            char e = v.charAt(++i);
+            switch (e) {
+                case '0': out.append('\0'); break;
+                case 'b': out.append('\b'); break;
+                case 'n': out.append('\n'); break;
+                case 'r': out.append('\r'); break;
+                case 't': out.append('\t'); break;
+                case 'Z': out.append((char) 26); break;
+                case '%': case '_': case '\\':
+                    violation(ViolationType.UNSAFE_STRING_LITERAL, string.toString(),
+                            "a MySQL string holding a backslash reads differently under NO_BACKSLASH_ESCAPES");
+                    return;
+                default: out.append(e);
+            }
+        }
+        String decoded = out.toString();
+        for (int i = 0; i < decoded.length(); i++) {
+            char c = decoded.charAt(i);
+            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+                violation(ViolationType.SUSPICIOUS_CHARACTER, string.toString(), "a string holding a control character");
+                return;
+            }
+        }
+        // '' doubles a quote in both settings
+        string.setValue(decoded.replace("'", "''"));
+    }
+
+    /** Casts to PostgreSQL's object-identifier types ({@code 't'::regclass}, {@code ::oid}) read the catalog. */
+    private void checkCastType(ColDataType type) {
+        String t = type.getDataType() == null ? "" : Names.lower(Names.unquote(type.getDataType().trim()));
+        int cut = t.indexOf('(');
+        if (cut >= 0) {
+            t = t.substring(0, cut).trim();
+        }
+        t = t.substring(t.lastIndexOf('.') + 1);
+        if (FunctionPolicy.isCatalogType(t) && !policy.functionPolicy().allowsProbe(t)) {
+            violation(ViolationType.FUNCTION_NOT_ALLOWED, type.toString(), "casts to catalog types are not allowed: " + t);
+        }
+    }
+
+    /** A name the engine and Java would fold differently (U+212A KELVIN SIGN, U+017F LONG S) is refused. */
+    private void checkFolding(String name) {
+        if (!Names.foldsAlike(name)) {
+            violation(ViolationType.SUSPICIOUS_CHARACTER, name, "a name that folds differently in the database");
         }
     }
 

@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -45,8 +44,10 @@ public final class GuardPolicy {
     private final List<RowFilter> rowFilters;
     private final int maxNestingDepth;
     private final Duration parseTimeout;
+    private final Set<String> knownTables;
 
     private GuardPolicy(Builder b) {
+        this.knownTables = Set.copyOf(b.knownTables);
         this.allowedTables = Set.copyOf(b.allowedTables);
         this.allowedTablesAsWritten = Set.copyOf(b.allowedTablesAsWritten);
         this.functionPolicy = b.functionPolicy;
@@ -83,6 +84,7 @@ public final class GuardPolicy {
         b.rowFilters.addAll(rowFilters);
         b.maxNestingDepth = maxNestingDepth;
         b.parseTimeout = parseTimeout;
+        b.knownTables.addAll(knownTables);
         deniedColumns.forEach((t, cs) -> b.deniedColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowSelectStar = allowSelectStar;
         b.maxRows = maxRows;
@@ -141,6 +143,39 @@ public final class GuardPolicy {
     }
 
     /**
+     * @return every table of the database the host named with {@link Builder#knownTables}, lower case
+     *         (allowed or not); empty when not given
+     */
+    public Set<String> knownTables() {
+        return knownTables;
+    }
+
+    /**
+     * Whether a name, lower case and unqualified, is the name of a table the policy or the database
+     * knows: an allowed table, a table with denied columns or a row filter, or a known table (with or
+     * without its schema). A CTE of such a name is refused, whatever the database would read.
+     *
+     * @param name an unqualified name, folded to lower case
+     * @return whether a table of that name may exist
+     */
+    public boolean namesTable(String name) {
+        String n = Names.lower(name);
+        for (Set<String> names : List.of(allowedTables, knownTables, deniedColumns.keySet())) {
+            for (String t : names) {
+                if (t.equals(n) || t.endsWith("." + n)) {
+                    return true;
+                }
+            }
+        }
+        for (RowFilter f : rowFilters) {
+            if (f.table().equals(n) || f.table().endsWith("." + n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Case-insensitive check of a name as written (no dialect folding; the guard itself folds
      * identifiers as its dialect does). A qualified name needs a qualified entry and a bare name a bare one.
      *
@@ -152,7 +187,7 @@ public final class GuardPolicy {
     }
 
     static String normalise(String name) {
-        return name.trim().toLowerCase(Locale.ROOT);
+        return Names.lower(name.trim());
     }
 
     @Override
@@ -174,8 +209,30 @@ public final class GuardPolicy {
         private final List<RowFilter> rowFilters = new ArrayList<>();
         private int maxNestingDepth = DEFAULT_MAX_NESTING_DEPTH;
         private Duration parseTimeout = DEFAULT_PARSE_TIMEOUT;
+        private final Set<String> knownTables = new LinkedHashSet<>();
 
         private Builder() {
+        }
+
+        /**
+         * Names every table (and view) the database has, allowed or not, so that the guard can refuse a
+         * CTE that shadows one (on H2 a recursive CTE reads the real table of its name). Without it only
+         * the tables the policy names are protected that way, and recursive CTEs are refused on H2.
+         *
+         * @param tables the database's tables, perhaps schema-qualified, any case
+         * @return this
+         * @throws IllegalArgumentException if a name is blank
+         */
+        public Builder knownTables(Collection<String> tables) {
+            Objects.requireNonNull(tables, "tables");
+            for (String t : tables) {
+                Objects.requireNonNull(t, "table");
+                if (t.isBlank()) {
+                    throw new IllegalArgumentException("table name must not be blank");
+                }
+                knownTables.add(normalise(t));
+            }
+            return this;
         }
 
         /** @param tables tables that may be read  @return this */

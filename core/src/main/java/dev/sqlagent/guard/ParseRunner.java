@@ -6,6 +6,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import net.sf.jsqlparser.parser.CCJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.parser.ParseException;
+import net.sf.jsqlparser.parser.Token;
 import net.sf.jsqlparser.parser.TokenMgrException;
 import net.sf.jsqlparser.statement.Statements;
 
@@ -34,13 +35,20 @@ final class ParseRunner {
         }
     }
 
+    /**
+     * A parse: the statements and the parser's first token, whose {@code next} chain holds every token
+     * the parser read (for {@link SqlLexer#align}).
+     */
+    record Parsed(Statements statements, Token first) {
+    }
+
     private final ParseWatchdog watchdog;
 
     ParseRunner(ScheduledExecutorService scheduler) {
         this.watchdog = new ParseWatchdog(scheduler);
     }
 
-    Statements parse(String sql, Dialect dialect, Duration timeout) throws TimedOut, Failed {
+    Parsed parse(String sql, Dialect dialect, Duration timeout) throws TimedOut, Failed {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             return parseOnce(sql, dialect, false, deadline);
@@ -58,11 +66,24 @@ final class ParseRunner {
         }
     }
 
-    private Statements parseOnce(String sql, Dialect dialect, boolean complex, long deadlineNanos)
-            throws TimedOut, Failed {
-        CCJSqlParser parser = CCJSqlParserUtil.newParser(sql)
+    /**
+     * The parser's lexical switches, set from the dialect so that it tokenizes as the engine does:
+     * {@code […]} is a quoted identifier on SQLite and SQL Server, a backslash escapes in MySQL and
+     * MariaDB strings. Hash comments and dollar-quoted tags stay off (the lexer refuses both).
+     */
+    static CCJSqlParser newParser(String sql, Dialect dialect, boolean complex) {
+        return CCJSqlParserUtil.newParser(sql)
                 .withAllowComplexParsing(complex)
-                .withSquareBracketQuotation(dialect == Dialect.SQLSERVER);
+                .withSquareBracketQuotation(dialect == Dialect.SQLSERVER || dialect == Dialect.SQLITE)
+                .withBackslashEscapeCharacter(dialect.isMySqlFamily())
+                .withHashLineComments(false)
+                .withDollarQuotedStringTags(false);
+    }
+
+    private Parsed parseOnce(String sql, Dialect dialect, boolean complex, long deadlineNanos)
+            throws TimedOut, Failed {
+        CCJSqlParser parser = newParser(sql, dialect, complex);
+        Token first = parser.token;
         watchdog.watch(parser, deadlineNanos);
         Statements statements;
         try {
@@ -84,6 +105,6 @@ final class ParseRunner {
             // an interrupted parse may return a truncated tree: never use it
             throw new TimedOut();
         }
-        return statements;
+        return new Parsed(statements, first);
     }
 }

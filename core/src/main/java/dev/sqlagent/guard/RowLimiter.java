@@ -13,6 +13,7 @@ import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.Top;
 import net.sf.jsqlparser.statement.select.WithItem;
 
@@ -29,6 +30,9 @@ final class RowLimiter {
 
     /** @return the statement to run: the same object, or a wrapper around it (SQL Server set operations) */
     static Select apply(Select select, Dialect dialect, int maxRows) {
+        if (select instanceof SetOperationList) {
+            liftTrailingClauses((SetOperationList) select);
+        }
         boolean capped = false;
         if (select instanceof PlainSelect && ((PlainSelect) select).getTop() != null) {
             capTop(((PlainSelect) select).getTop(), maxRows);
@@ -77,6 +81,35 @@ final class RowLimiter {
                 select.setLimit(limit);
                 return select;
         }
+    }
+
+    /**
+     * The parser hangs a trailing {@code ORDER BY}/{@code LIMIT}/{@code OFFSET}/{@code FETCH} of a set
+     * operation on its last, unparenthesised query ({@code A UNION B LIMIT 5}); the engines apply it to
+     * the whole set operation. Moved there, the tree reads as the engine does (and prints the same text),
+     * so the row cap sees the limit that really bounds the result.
+     */
+    private static void liftTrailingClauses(SetOperationList set) {
+        List<Select> selects = set.getSelects();
+        if (selects == null || selects.isEmpty() || !(selects.get(selects.size() - 1) instanceof PlainSelect)) {
+            return;
+        }
+        PlainSelect last = (PlainSelect) selects.get(selects.size() - 1);
+        boolean setHasTail = set.getLimit() != null || set.getOffset() != null || set.getFetch() != null
+                || set.getOrderByElements() != null && !set.getOrderByElements().isEmpty();
+        if (setHasTail) {
+            return;
+        }
+        if (last.getOrderByElements() != null && !last.getOrderByElements().isEmpty()) {
+            set.setOrderByElements(last.getOrderByElements());
+            last.setOrderByElements(null);
+        }
+        set.setLimit(last.getLimit());
+        last.setLimit(null);
+        set.setOffset(last.getOffset());
+        last.setOffset(null);
+        set.setFetch(last.getFetch());
+        last.setFetch(null);
     }
 
     private static Select wrapWithTop(Select select, int maxRows) {

@@ -32,13 +32,15 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
 /**
  * The security guard: every candidate SQL passes it before it may run. Pure and thread-safe.
  *
- * <p>In order: a length cap; a lexical pass that refuses comments of every kind, string literals the
- * parser and the database may read differently (backslashes, {@code E''}, {@code U&''}, dollar
- * quoting), placeholders, control and non-ASCII characters outside literals, and parentheses nested
- * too deeply; a parse on the caller's thread under a time cap; exactly one statement, a query; a walk of
- * every node of the tree that refuses unknown constructs and resolves every table against the CTEs in
- * scope; the table, column, star and function rules of the {@link GuardPolicy}; then the rewrite: the
- * mandatory row filters (bound parameters) and the row cap, and the tree printed back as the SQL to run.
+ * <p>In order: a length cap; the engine-exact lexer of the dialect ({@code SqlLexer}), which refuses
+ * comments of every kind, literals the parser and the database may read differently, placeholders,
+ * control and non-ASCII characters outside literals, and nesting too deep; a parse on the caller's
+ * thread under a time cap, with JSqlParser's lexical switches set from the dialect; the parser's own
+ * tokens aligned with the lexer's (any disagreement is refused); exactly one statement, a query; a walk
+ * of every node of the tree that refuses unknown constructs and resolves every table against the CTEs in
+ * scope; the table, column, pseudo-column, star, function and probe rules of the {@link GuardPolicy};
+ * then the rewrite: the mandatory row filters (bound parameters) and the row cap, and the tree printed
+ * back as the SQL to run, which the lexer reads once more.
  *
  * <p>The SQL that runs is always the guard's own printing of the tree it checked, never the text it was
  * given.
@@ -46,6 +48,14 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
 public final class SqlGuard {
 
     private static final String PLACEHOLDER = "sqlagent_p";
+
+    /**
+     * Pseudo-columns that name a table's integer primary key whatever its declared name: SQLite's
+     * {@code rowid}, {@code _rowid_}, {@code oid}; MySQL's and MariaDB's {@code _rowid}; H2's
+     * {@code _rowid_}; PostgreSQL's {@code ctid} and {@code oid}. On a table with denied columns they
+     * are denied too, in every dialect (the key may be the denied column).
+     */
+    static final Set<String> PSEUDO_COLUMNS = Set.of("rowid", "_rowid_", "oid", "_rowid", "ctid");
 
     private final ParseRunner parser;
 
@@ -104,28 +114,52 @@ public final class SqlGuard {
             return reject(sql, ViolationType.INPUT_TOO_LONG, sql.substring(0, 40),
                     "SQL is longer than " + policy.maxSqlLength() + " characters");
         }
-        SqlScanner.Result scan = SqlScanner.scan(sql, policy.maxNestingDepth());
-        if (scan.violation() != null) {
-            return new GuardVerdict.Rejected(sql, List.of(scan.violation()));
+        SqlLexer.Result lexed = SqlLexer.lex(sql, dialect, policy.maxNestingDepth());
+        if (lexed.violation() != null) {
+            return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
         }
         try {
-            return checkParsed(sql, policy, dialect);
+            return checkParsed(sql, lexed, policy, dialect);
         } catch (StackOverflowError e) {
-            return reject(sql, ViolationType.NESTING_TOO_DEEP, SqlScanner.fragment(sql, 0),
+            return reject(sql, ViolationType.NESTING_TOO_DEEP, SqlLexer.fragment(sql, 0),
                     "expression nested too deeply to analyse");
         }
     }
 
-    private GuardVerdict checkParsed(String sql, GuardPolicy policy, Dialect dialect) {
-        Statements statements;
+    private GuardVerdict checkParsed(String sql, SqlLexer.Result lexed, GuardPolicy policy, Dialect dialect) {
+        ParseRunner.Parsed parsed;
+        SqlLexer.Result read = lexed;
         try {
-            statements = parser.parse(sql, dialect, policy.parseTimeout());
+            try {
+                parsed = parser.parse(read.sql(), dialect, policy.parseTimeout());
+            } catch (ParseRunner.Failed e) {
+                // names the parser takes for keywords (number, uuid): quoted, they are the same names
+                String quoted = KeywordNames.quote(read.sql(), read.tokens(), dialect);
+                if (quoted == null) {
+                    throw e;
+                }
+                SqlLexer.Result again = SqlLexer.lex(quoted, dialect, policy.maxNestingDepth());
+                if (again.violation() != null) {
+                    throw e;
+                }
+                try {
+                    parsed = parser.parse(again.sql(), dialect, policy.parseTimeout());
+                } catch (ParseRunner.Failed still) {
+                    throw e;
+                }
+                read = again;
+            }
         } catch (ParseRunner.TimedOut e) {
-            return reject(sql, ViolationType.PARSE_TIMEOUT, SqlScanner.fragment(sql, 0),
+            return reject(sql, ViolationType.PARSE_TIMEOUT, SqlLexer.fragment(sql, 0),
                     "parsing took longer than " + policy.parseTimeout().toMillis() + " ms");
         } catch (ParseRunner.Failed e) {
             return new GuardVerdict.Unparseable(sql, AstAnalyzer.shorten(e.getMessage()));
         }
+        Violation differs = SqlLexer.align(read.sql(), read.tokens(), parsed.first());
+        if (differs != null) {
+            return new GuardVerdict.Rejected(sql, List.of(differs));
+        }
+        Statements statements = parsed.statements();
         List<Statement> list = new ArrayList<>();
         for (Statement s : statements) {
             if (s != null) {
@@ -170,10 +204,17 @@ public final class SqlGuard {
         }
         Select limited = RowLimiter.apply(select, dialect, policy.maxRows());
         String printed = limited.toString();
+        // the printed SQL is what runs: it must read, token for token, as the engine reads it
+        SqlLexer.Result reread = SqlLexer.lex(printed, dialect, Integer.MAX_VALUE);
+        if (reread.violation() != null) {
+            return new GuardVerdict.Rejected(sql, List.of(new Violation(reread.violation().type(),
+                    reread.violation().fragment(), "the SQL to run would read differently: "
+                    + reread.violation().message())));
+        }
         List<Object> parameters = List.of();
         if (!values.isEmpty()) {
             List<Integer> order = new ArrayList<>();
-            printed = SqlScanner.positionalise(printed, PLACEHOLDER, order);
+            printed = SqlLexer.positionalise(printed, dialect, PLACEHOLDER, order);
             List<Object> bound = new ArrayList<>();
             for (int index : order) {
                 bound.add(values.get(index));
@@ -211,16 +252,20 @@ public final class SqlGuard {
             return;
         }
         for (Column column : analysis.columns) {
-            String nameCi = Names.unquote(column.getColumnName()).toLowerCase(java.util.Locale.ROOT);
+            String nameCi = Names.lower(Names.unquote(column.getColumnName()));
             Table q = column.getTable();
             String qualifier = q == null || q.getName() == null ? null
-                    : Names.unquote(q.getName()).toLowerCase(java.util.Locale.ROOT);
+                    : Names.lower(Names.unquote(q.getName()));
             for (String t : deniedTables) {
                 Set<String> names = namesOf(t, analysis);
                 boolean mayBeT = qualifier == null || names.contains(qualifier);
                 if (mayBeT && denied.get(t).contains(nameCi)) {
                     violations.add(new Violation(ViolationType.COLUMN_DENIED, column.toString(),
                             "column is denied: " + t + "." + nameCi));
+                } else if (mayBeT && PSEUDO_COLUMNS.contains(nameCi)) {
+                    violations.add(new Violation(ViolationType.COLUMN_DENIED, column.toString(),
+                            nameCi + " is an alias of the integer primary key of " + t
+                                    + ", which has denied columns"));
                 } else if (qualifier == null && names.contains(nameCi)) {
                     violations.add(new Violation(ViolationType.COLUMN_DENIED, column.toString(),
                             "whole-row reference to " + t + ", which has denied columns"));
@@ -229,7 +274,7 @@ public final class SqlGuard {
         }
         for (AllColumns star : analysis.stars) {
             String qualifier = star instanceof AllTableColumns && ((AllTableColumns) star).getTable() != null
-                    ? Names.unquote(((AllTableColumns) star).getTable().getName()).toLowerCase(java.util.Locale.ROOT)
+                    ? Names.lower(Names.unquote(((AllTableColumns) star).getTable().getName()))
                     : null;
             for (String t : deniedTables) {
                 if (qualifier == null || namesOf(t, analysis).contains(qualifier)) {
@@ -251,7 +296,7 @@ public final class SqlGuard {
         names.add(key.substring(key.lastIndexOf('.') + 1));
         for (Map.Entry<String, Set<String>> e : analysis.qualifiers.entrySet()) {
             if (e.getValue().contains(key)) {
-                names.add(e.getKey().replace(Names.UNMATCHABLE, "").toLowerCase(java.util.Locale.ROOT));
+                names.add(Names.lower(e.getKey().replace(Names.UNMATCHABLE, "")));
             }
         }
         return names;
@@ -261,7 +306,7 @@ public final class SqlGuard {
     private static Set<String> readColumns(AstAnalyzer analysis, GuardPolicy policy, Set<String> tables) {
         Set<String> out = new LinkedHashSet<>();
         for (Column column : analysis.columns) {
-            String name = Names.unquote(column.getColumnName()).toLowerCase(java.util.Locale.ROOT);
+            String name = Names.lower(Names.unquote(column.getColumnName()));
             Table q = column.getTable();
             if (q == null || q.getName() == null) {
                 if (tables.size() == 1) {
@@ -269,7 +314,7 @@ public final class SqlGuard {
                 }
                 continue;
             }
-            Set<String> keys = analysis.qualifiers.get(Names.unquote(q.getName()).toLowerCase(java.util.Locale.ROOT));
+            Set<String> keys = analysis.qualifiers.get(Names.lower(Names.unquote(q.getName())));
             if (keys != null && keys.size() == 1 && tables.contains(keys.iterator().next())) {
                 out.add(keys.iterator().next() + "." + name);
             }

@@ -3,6 +3,7 @@ package dev.sqlagent.examples.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.sqlagent.Dialect;
+import dev.sqlagent.guard.FunctionPolicy;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.guard.SqlGuard;
@@ -54,6 +55,19 @@ final class GuardCommand implements Callable<Integer> {
     @Option(names = "--max-rows", defaultValue = "1000", description = "Row cap (default ${DEFAULT-VALUE}).")
     int maxRows;
 
+    @Option(names = "--allow-functions", split = ",", paramLabel = "FUNCTION",
+            description = "Functions allowed on top of the dialect's standard list (comma separated); session "
+                    + "probes such as current_user are allowed only when named here.")
+    List<String> allowFunctions = new ArrayList<>();
+
+    @Option(names = "--only-functions", split = ",", paramLabel = "FUNCTION",
+            description = "Allow only these functions, without the standard list (comma separated).")
+    List<String> onlyFunctions = new ArrayList<>();
+
+    @Option(names = "--deny-functions", split = ",", paramLabel = "FUNCTION",
+            description = "Denylist mode: every function except these (and the dangerous ones) is allowed.")
+    List<String> denyFunctions = new ArrayList<>();
+
     @Option(names = "--sqlite", paramLabel = "DB",
             description = "A SQLite database file: allow its tables and default the dialect to sqlite.")
     Path sqlite;
@@ -84,6 +98,7 @@ final class GuardCommand implements Callable<Integer> {
             }
             GuardPolicy.Builder b = GuardPolicy.builder().allowTables(tables).allowSelectStar(allowSelectStar)
                     .maxRows(maxRows);
+            b.functionPolicy(functionPolicy());
             for (String dc : denyColumns) {
                 int dot = dc.lastIndexOf('.');
                 if (dot <= 0 || dot == dc.length() - 1) {
@@ -108,6 +123,17 @@ final class GuardCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** The function policy the flags describe; at most one of --only-functions and --deny-functions. */
+    private FunctionPolicy functionPolicy() {
+        if (!onlyFunctions.isEmpty() && !denyFunctions.isEmpty()) {
+            throw new IllegalArgumentException("give --only-functions or --deny-functions, not both");
+        }
+        FunctionPolicy f = !onlyFunctions.isEmpty() ? FunctionPolicy.allowOnly(onlyFunctions.toArray(new String[0]))
+                : !denyFunctions.isEmpty() ? FunctionPolicy.denying(denyFunctions.toArray(new String[0]))
+                : FunctionPolicy.standard();
+        return allowFunctions.isEmpty() ? f : f.allowAlso(allowFunctions.toArray(new String[0]));
     }
 
     private static void write(JsonFactory json, OutputStream out, String sql, GuardVerdict v) throws IOException {

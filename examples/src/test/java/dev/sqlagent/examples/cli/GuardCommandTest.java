@@ -47,4 +47,21 @@ class GuardCommandTest {
         assertThat(lines[0]).contains("\"verdict\":\"ACCEPTED\"", "SELECT * FROM singer LIMIT 1000");
         assertThat(lines[1]).contains("\"verdict\":\"REJECTED\"", "TABLE_NOT_ALLOWED");
     }
+
+    @Test
+    void functionListsComeFromFlags() {
+        String sql = "SELECT current_user FROM employees\nSELECT TIME_TO_SEC(x) FROM employees\nSELECT upper(x) FROM employees\n";
+        String[] standard = run(sql, "--allow-tables", "employees", "--dialect", "mysql");
+        assertThat(standard[0]).contains("\"verdict\":\"REJECTED\"", "FUNCTION_NOT_ALLOWED");
+        assertThat(standard[1]).contains("\"verdict\":\"ACCEPTED\"");
+        String[] allowing = run(sql, "--allow-tables", "employees", "--dialect", "mysql",
+                "--allow-functions", "current_user");
+        assertThat(allowing[0]).contains("\"verdict\":\"ACCEPTED\"");
+        String[] only = run(sql, "--allow-tables", "employees", "--dialect", "mysql", "--only-functions", "upper");
+        assertThat(only[1]).contains("\"verdict\":\"REJECTED\"");
+        assertThat(only[2]).contains("\"verdict\":\"ACCEPTED\"");
+        String[] denying = run(sql, "--allow-tables", "employees", "--dialect", "mysql", "--deny-functions", "upper");
+        assertThat(denying[1]).contains("\"verdict\":\"ACCEPTED\"");
+        assertThat(denying[2]).contains("\"verdict\":\"REJECTED\"");
+    }
 }
