@@ -27,15 +27,15 @@ import org.junit.jupiter.api.Test;
  */
 class SqliPayloadTest {
 
-    private record Target(String db, String table, String column, String key, List<String> allowed) {
+    record Target(String db, String table, String column, String key, List<String> allowed) {
     }
 
-    private static final List<Target> TARGETS = List.of(
+    static final List<Target> TARGETS = List.of(
             new Target("concert_singer", "singer", "Name", "Singer_ID", List.of("singer", "concert", "singer_in_concert")),
             new Target("pets_1", "Student", "LName", "StuID", List.of("Student", "Pets")),
             new Target("world_1", "city", "Name", "ID", List.of("city", "country")));
 
-    private static final List<String> TEMPLATES = List.of(
+    static final List<String> TEMPLATES = List.of(
             "SELECT %2$s FROM %1$s WHERE %3$s = 1%4$s",
             "SELECT %2$s FROM %1$s WHERE %2$s = '%4$s'",
             "SELECT %2$s FROM %1$s WHERE %2$s = \"%4$s\"",
@@ -124,7 +124,7 @@ class SqliPayloadTest {
         }
     }
 
-    private static List<String> payloads() throws Exception {
+    static List<String> payloads() throws Exception {
         Set<String> out = new LinkedHashSet<>();
         Path dir = SpiderData.root().resolve("sqli");
         try (Stream<Path> files = Files.list(dir)) {

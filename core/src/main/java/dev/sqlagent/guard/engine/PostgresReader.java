@@ -1,0 +1,231 @@
+package dev.sqlagent.guard.engine;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.internal.JsonTree;
+import java.io.IOException;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * PostgreSQL's reading of a statement: {@code EXPLAIN (VERBOSE, FORMAT JSON)}. Every plan node that scans a
+ * relation names it ({@code Relation Name}, {@code Schema}, {@code Alias}); with VERBOSE every expression
+ * (output lists, filters, join and index conditions, sort and group keys, function calls) is printed with
+ * its columns qualified by their relation's alias, and functions by name. A {@code ModifyTable} or
+ * {@code LockRows} node is a write.
+ *
+ * <p>A scan that hands its parent every column of its table (PostgreSQL's "physical target list", an
+ * optimisation under joins and sorts) does not read them all: its parent's expressions name the columns
+ * used, so such an output list is not counted. Whether a bare table name resolves to the relation is asked
+ * of the catalog ({@code to_regclass}), on the same connection.
+ */
+final class PostgresReader implements PlanReader {
+
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final int MAX_PLAN_DEPTH = 1000;
+
+    private static final Set<String> EXPRESSION_KEYS = Set.of("Output", "Filter", "Join Filter", "Hash Cond",
+            "Merge Cond", "Index Cond", "Recheck Cond", "Sort Key", "Group Key", "Group Keys", "Hash Key",
+            "One-Time Filter", "TID Cond", "Function Call", "Table Function Call", "Presorted Key", "Cache Key",
+            "Run Condition", "Order By", "Grouping Sets", "Sorted Key", "Hash Keys");
+    private static final Set<String> WRITE_NODES = Set.of("ModifyTable", "LockRows");
+    private static final Set<String> NOT_FUNCTIONS = Set.of("any", "all", "some", "in", "exists", "array", "row",
+            "and", "or", "not", "over", "filter", "within", "case", "when", "then", "else", "values", "is",
+            "like", "ilike", "similar", "between", "distinct", "from", "for", "as", "on", "using", "partition",
+            "order", "by", "rows", "range", "groups", "subplan", "initplan", "hashed", "cast", "interval");
+    private static final Set<String> TYPE_CONTINUATIONS = Set.of("varying", "precision", "without", "with", "time",
+            "zone");
+
+    /** A relation a plan node scans. */
+    private record Scan(String schema, String name, String alias, List<String> output) {
+    }
+
+    @Override
+    public EngineReading read(Connection c, SqlStatement statement, int timeoutSeconds) throws SQLException {
+        String json;
+        try (PreparedStatement ps = Explain.prepare(c, "EXPLAIN (VERBOSE, FORMAT JSON) ", statement, timeoutSeconds)) {
+            try (ResultSet rs = ps.executeQuery()) {
+                StringBuilder b = new StringBuilder();
+                while (rs.next()) {
+                    b.append(rs.getString(1));
+                }
+                json = b.toString();
+            }
+        }
+        Object plan;
+        try (JsonParser p = JSON.createParser(json)) {
+            p.nextToken();
+            plan = JsonTree.readValue(p, MAX_PLAN_DEPTH);
+        } catch (IOException e) {
+            throw new PlanNotUnderstood("EXPLAIN's JSON could not be read: " + e.getMessage());
+        }
+        List<Scan> scans = new ArrayList<>();
+        List<String> expressions = new ArrayList<>();
+        Set<String> writes = new LinkedHashSet<>();
+        walk(plan, scans, expressions, writes, null);
+        Map<String, Relation> relations = relations(c, scans);
+        Set<EngineReading.Table> tables = new LinkedHashSet<>();
+        Map<String, EngineReading.Table> aliases = new HashMap<>();
+        for (Scan s : scans) {
+            Relation r = relations.get(s.schema() + "\u0000" + s.name());
+            EngineReading.Table t = new EngineReading.Table(s.schema(), s.name(), r != null && r.resolvesBare());
+            tables.add(t);
+            if (s.alias() != null) {
+                aliases.put(s.alias(), t);
+            }
+            if (r == null || s.output().size() != r.columns()) {
+                expressions.addAll(s.output()); // not the physical target list: what the scan hands on
+            }
+        }
+        Set<EngineReading.ColumnRead> columns = new LinkedHashSet<>();
+        Set<String> functions = new LinkedHashSet<>();
+        for (String e : expressions) {
+            expression(e, aliases, columns, functions);
+        }
+        return new EngineReading(tables, columns, functions, writes, true);
+    }
+
+    private static void walk(Object node, List<Scan> scans, List<String> expressions, Set<String> writes, String key) {
+        if (node instanceof List<?> list) {
+            for (Object o : list) {
+                walk(o, scans, expressions, writes, key);
+            }
+            return;
+        }
+        if (!(node instanceof Map<?, ?> map)) {
+            if (node instanceof String s && key != null && EXPRESSION_KEYS.contains(key)) {
+                expressions.add(s);
+            }
+            return;
+        }
+        Object type = map.get("Node Type");
+        if (type != null && WRITE_NODES.contains(type.toString())) {
+            writes.add(type.toString());
+        }
+        Object relation = map.get("Relation Name");
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            String k = String.valueOf(e.getKey());
+            if (relation != null && k.equals("Output")) {
+                continue;
+            }
+            if (EXPRESSION_KEYS.contains(k) || e.getValue() instanceof Map || e.getValue() instanceof List<?> l
+                    && !l.isEmpty() && !(l.get(0) instanceof String)) {
+                walk(e.getValue(), scans, expressions, writes, EXPRESSION_KEYS.contains(k) ? k : null);
+            }
+        }
+        if (relation != null) {
+            List<String> output = new ArrayList<>();
+            if (map.get("Output") instanceof List<?> out) {
+                out.forEach(o -> output.add(String.valueOf(o)));
+            }
+            Object schema = map.get("Schema");
+            Object alias = map.get("Alias");
+            scans.add(new Scan(schema == null ? "" : schema.toString(), relation.toString(),
+                    alias == null ? null : alias.toString(), output));
+        }
+    }
+
+    /** One relation in the catalog. */
+    private record Relation(int columns, boolean resolvesBare) {
+    }
+
+    private static Map<String, Relation> relations(Connection c, List<Scan> scans) throws SQLException {
+        Map<String, Relation> out = new LinkedHashMap<>();
+        if (scans.isEmpty()) {
+            return out;
+        }
+        List<String> schemas = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Scan s : scans) {
+            schemas.add(s.schema());
+            names.add(s.name());
+        }
+        Array schemaArray = c.createArrayOf("text", schemas.toArray());
+        Array nameArray = c.createArrayOf("text", names.toArray());
+        try (PreparedStatement ps = c.prepareStatement("SELECT n.nspname, k.relname, "
+                + "(SELECT count(*) FROM pg_catalog.pg_attribute a WHERE a.attrelid = k.oid AND a.attnum > 0 "
+                + "AND NOT a.attisdropped), pg_catalog.to_regclass(pg_catalog.quote_ident(k.relname)) = k.oid "
+                + "FROM pg_catalog.pg_class k JOIN pg_catalog.pg_namespace n ON n.oid = k.relnamespace "
+                + "JOIN unnest(?::text[], ?::text[]) AS x(s, t) ON x.s = n.nspname AND x.t = k.relname")) {
+            ps.setArray(1, schemaArray);
+            ps.setArray(2, nameArray);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1) + "\u0000" + rs.getString(2), new Relation(rs.getInt(3), rs.getBoolean(4)));
+                }
+            }
+        } finally {
+            schemaArray.free();
+            nameArray.free();
+        }
+        return out;
+    }
+
+    /** Reads the columns (through their aliases) and the functions of one printed expression. */
+    static void expression(String text, Map<String, EngineReading.Table> aliases,
+                           Set<EngineReading.ColumnRead> columns, Set<String> functions) {
+        List<PrintedSql.Token> tokens = PrintedSql.tokens(text, '"', false);
+        for (int k = 0; k < tokens.size(); k++) {
+            PrintedSql.Token t = tokens.get(k);
+            if (t.is("::")) {
+                k = skipType(tokens, k + 1);
+                continue;
+            }
+            if (t.kind() != PrintedSql.Kind.NAME) {
+                continue;
+            }
+            boolean call = k + 1 < tokens.size() && tokens.get(k + 1).is("(");
+            int n = t.parts().size();
+            if (call) {
+                String name = String.join(".", t.parts()).toLowerCase(Locale.ROOT);
+                if (n > 1 || t.quoted().get(0) || !NOT_FUNCTIONS.contains(name)) {
+                    functions.add(name);
+                }
+            } else if (n >= 2) {
+                EngineReading.Table table = aliases.get(t.parts().get(n - 2));
+                if (table != null) {
+                    columns.add(new EngineReading.ColumnRead(table, t.parts().get(n - 1)));
+                }
+            }
+        }
+    }
+
+    /** Skips a type name after {@code ::}: words, a modifier in parentheses, array brackets. */
+    private static int skipType(List<PrintedSql.Token> tokens, int k) {
+        int j = k;
+        if (j < tokens.size() && tokens.get(j).kind() == PrintedSql.Kind.NAME) {
+            j++;
+            while (j < tokens.size() && tokens.get(j).kind() == PrintedSql.Kind.NAME && tokens.get(j).parts().size() == 1
+                    && TYPE_CONTINUATIONS.contains(tokens.get(j).text().toLowerCase(Locale.ROOT))) {
+                j++;
+            }
+        }
+        if (j < tokens.size() && tokens.get(j).is("(")) {
+            int depth = 0;
+            for (; j < tokens.size(); j++) {
+                if (tokens.get(j).is("(")) {
+                    depth++;
+                } else if (tokens.get(j).is(")") && --depth == 0) {
+                    j++;
+                    break;
+                }
+            }
+        }
+        while (j + 1 < tokens.size() && tokens.get(j).is("[") && tokens.get(j + 1).is("]")) {
+            j += 2;
+        }
+        return j - 1;
+    }
+}
