@@ -43,6 +43,8 @@ import java.util.Map;
  * @param caseLibrary where few-shot examples and past repairs come from, or null
  * @param parallel runs candidate executions and extra generation requests, bounded; null runs them on
  *     the asking thread
+ * @param engineCheck asks the database's planner what an accepted statement reads before it runs, or null
+ *     when off (turned off, a custom executor, or an engine without a plan reader)
  */
 public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor, Dialect dialect, GuardPolicy policy,
         SqlGuard guard, SqlCleaner cleaner, SchemaSource schema, List<ResultVerifier> verifiers,
@@ -52,7 +54,8 @@ public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor
         dev.sqlagent.StageMode decomposerMode, dev.sqlagent.TokenBudgets budgets,
         List<dev.sqlagent.metrics.MetricTool> metricTools,
         com.github.benmanes.caffeine.cache.Cache<String, Map<String, java.util.Set<String>>> selections,
-        FixCache fixCache, dev.sqlagent.cases.CaseLibrary caseLibrary, java.util.concurrent.Executor parallel) {
+        FixCache fixCache, dev.sqlagent.cases.CaseLibrary caseLibrary, java.util.concurrent.Executor parallel,
+        dev.sqlagent.guard.engine.EngineCheck engineCheck) {
 
     /** Copies the collections. */
     public AgentConfig {

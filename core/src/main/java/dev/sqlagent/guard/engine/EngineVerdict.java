@@ -1,5 +1,9 @@
 package dev.sqlagent.guard.engine;
 
+import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.guard.Violation;
+import dev.sqlagent.guard.ViolationType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -40,6 +44,23 @@ public sealed interface EngineVerdict permits EngineVerdict.Confirmed, EngineVer
             if (reasons.isEmpty()) {
                 throw new IllegalArgumentException("a disagreement needs at least one reason");
             }
+        }
+
+        /** @return one {@link ViolationType#ENGINE_DISAGREEMENT} per reason, the engine's reading as fragment */
+        public List<Violation> violations() {
+            List<Violation> out = new ArrayList<>();
+            for (String r : reasons) {
+                out.add(new Violation(ViolationType.ENGINE_DISAGREEMENT, engineReading.describe(), r));
+            }
+            return out;
+        }
+
+        /**
+         * @param sql the SQL the guard was given
+         * @return the guard's verdict turned into a rejection: the statement never runs, is never corrected
+         */
+        public GuardVerdict.Rejected asRejection(String sql) {
+            return new GuardVerdict.Rejected(sql, violations());
         }
     }
 

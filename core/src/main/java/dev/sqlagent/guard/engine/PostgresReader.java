@@ -85,14 +85,22 @@ final class PostgresReader implements PlanReader {
             if (s.alias() != null) {
                 aliases.put(s.alias(), t);
             }
-            if (r == null || s.output().size() != r.columns()) {
-                expressions.addAll(s.output()); // not the physical target list: what the scan hands on
-            }
         }
         Set<EngineReading.ColumnRead> columns = new LinkedHashSet<>();
         Set<String> functions = new LinkedHashSet<>();
+        for (Scan s : scans) {
+            Relation r = relations.get(s.schema() + "\u0000" + s.name());
+            if (r == null || s.output().size() != r.columns().size()) {
+                // not the physical target list: what the scan hands on; a scan prints its own columns bare
+                EngineReading.Table t = s.alias() != null ? aliases.get(s.alias())
+                        : new EngineReading.Table(s.schema(), s.name(), false);
+                for (String e : s.output()) {
+                    expression(e, aliases, columns, functions, t, r == null ? Set.of() : r.columns());
+                }
+            }
+        }
         for (String e : expressions) {
-            expression(e, aliases, columns, functions);
+            expression(e, aliases, columns, functions, null, Set.of());
         }
         return new EngineReading(tables, columns, functions, writes, true);
     }
@@ -138,7 +146,7 @@ final class PostgresReader implements PlanReader {
     }
 
     /** One relation in the catalog. */
-    private record Relation(int columns, boolean resolvesBare) {
+    private record Relation(Set<String> columns, boolean resolvesBare) {
     }
 
     private static Map<String, Relation> relations(Connection c, List<Scan> scans) throws SQLException {
@@ -155,15 +163,23 @@ final class PostgresReader implements PlanReader {
         Array schemaArray = c.createArrayOf("text", schemas.toArray());
         Array nameArray = c.createArrayOf("text", names.toArray());
         try (PreparedStatement ps = c.prepareStatement("SELECT n.nspname, k.relname, "
-                + "(SELECT count(*) FROM pg_catalog.pg_attribute a WHERE a.attrelid = k.oid AND a.attnum > 0 "
-                + "AND NOT a.attisdropped), pg_catalog.to_regclass(pg_catalog.quote_ident(k.relname)) = k.oid "
+                + "(SELECT array_agg(a.attname::text) FROM pg_catalog.pg_attribute a WHERE a.attrelid = k.oid "
+                + "AND a.attnum > 0 AND NOT a.attisdropped), pg_catalog.to_regclass(pg_catalog.quote_ident(k.relname)) = k.oid "
                 + "FROM pg_catalog.pg_class k JOIN pg_catalog.pg_namespace n ON n.oid = k.relnamespace "
                 + "JOIN unnest(?::text[], ?::text[]) AS x(s, t) ON x.s = n.nspname AND x.t = k.relname")) {
             ps.setArray(1, schemaArray);
             ps.setArray(2, nameArray);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getString(1) + "\u0000" + rs.getString(2), new Relation(rs.getInt(3), rs.getBoolean(4)));
+                    Set<String> cols = new java.util.HashSet<>();
+                    Array attnames = rs.getArray(3);
+                    if (attnames != null) {
+                        for (Object o : (Object[]) attnames.getArray()) {
+                            cols.add(String.valueOf(o));
+                        }
+                        attnames.free();
+                    }
+                    out.put(rs.getString(1) + "\u0000" + rs.getString(2), new Relation(cols, rs.getBoolean(4)));
                 }
             }
         } finally {
@@ -173,9 +189,13 @@ final class PostgresReader implements PlanReader {
         return out;
     }
 
-    /** Reads the columns (through their aliases) and the functions of one printed expression. */
+    /**
+     * Reads the columns (through their aliases) and the functions of one printed expression; in a scan's own
+     * output list, bare names of its relation's columns are that relation's.
+     */
     static void expression(String text, Map<String, EngineReading.Table> aliases,
-                           Set<EngineReading.ColumnRead> columns, Set<String> functions) {
+                           Set<EngineReading.ColumnRead> columns, Set<String> functions,
+                           EngineReading.Table bareTable, Set<String> bareColumns) {
         List<PrintedSql.Token> tokens = PrintedSql.tokens(text, '"', false);
         for (int k = 0; k < tokens.size(); k++) {
             PrintedSql.Token t = tokens.get(k);
@@ -198,6 +218,8 @@ final class PostgresReader implements PlanReader {
                 if (table != null) {
                     columns.add(new EngineReading.ColumnRead(table, t.parts().get(n - 1)));
                 }
+            } else if (bareTable != null && bareColumns.contains(t.text())) {
+                columns.add(new EngineReading.ColumnRead(bareTable, t.text()));
             }
         }
     }
