@@ -49,7 +49,7 @@ final class PostgresReader implements PlanReader {
             "zone");
 
     /** A relation a plan node scans. */
-    private record Scan(String schema, String name, String alias, List<String> output) {
+    private record Scan(String schema, String name, String alias) {
     }
 
     @Override
@@ -72,9 +72,7 @@ final class PostgresReader implements PlanReader {
             throw new PlanNotUnderstood("EXPLAIN's JSON could not be read: " + e.getMessage());
         }
         List<Scan> scans = new ArrayList<>();
-        List<String> expressions = new ArrayList<>();
-        Set<String> writes = new LinkedHashSet<>();
-        walk(plan, scans, expressions, writes, null);
+        collectScans(plan, scans);
         Map<String, Relation> relations = relations(c, scans);
         Set<EngineReading.Table> tables = new LinkedHashSet<>();
         Map<String, EngineReading.Table> aliases = new HashMap<>();
@@ -86,62 +84,120 @@ final class PostgresReader implements PlanReader {
                 aliases.put(s.alias(), t);
             }
         }
-        Set<EngineReading.ColumnRead> columns = new LinkedHashSet<>();
-        Set<String> functions = new LinkedHashSet<>();
-        for (Scan s : scans) {
-            Relation r = relations.get(s.schema() + "\u0000" + s.name());
-            if (r == null || s.output().size() != r.columns().size()) {
-                // not the physical target list: what the scan hands on; a scan prints its own columns bare
-                EngineReading.Table t = s.alias() != null ? aliases.get(s.alias())
-                        : new EngineReading.Table(s.schema(), s.name(), false);
-                for (String e : s.output()) {
-                    expression(e, aliases, columns, functions, t, r == null ? Set.of() : r.columns());
-                }
-            }
-        }
-        for (String e : expressions) {
-            expression(e, aliases, columns, functions, null, Set.of());
-        }
-        return new EngineReading(tables, columns, functions, writes, true);
+        Walk walk = new Walk(relations, aliases);
+        walk.top(plan);
+        return new EngineReading(tables, walk.columns, walk.functions, walk.writes, true);
     }
 
-    private static void walk(Object node, List<Scan> scans, List<String> expressions, Set<String> writes, String key) {
+    private static void collectScans(Object node, List<Scan> scans) {
         if (node instanceof List<?> list) {
-            for (Object o : list) {
-                walk(o, scans, expressions, writes, key);
+            list.forEach(o -> collectScans(o, scans));
+        } else if (node instanceof Map<?, ?> map) {
+            Object relation = map.get("Relation Name");
+            if (relation != null) {
+                Object schema = map.get("Schema");
+                Object alias = map.get("Alias");
+                scans.add(new Scan(schema == null ? "" : schema.toString(), relation.toString(),
+                        alias == null ? null : alias.toString()));
             }
-            return;
+            map.values().forEach(v -> {
+                if (v instanceof Map || v instanceof List) {
+                    collectScans(v, scans);
+                }
+            });
         }
-        if (!(node instanceof Map<?, ?> map)) {
-            if (node instanceof String s && key != null && EXPRESSION_KEYS.contains(key)) {
-                expressions.add(s);
+    }
+
+    /**
+     * One pass over the plan tree. A node's output list is not a read when it only hands on what its child
+     * handed it: a scan's physical target list (every column of its table, for a parent that picks), and a
+     * pass-through node (Materialize, Sort, Hash, Limit, …) over such a child with the same list.
+     */
+    private static final class Walk {
+        final Map<String, Relation> relations;
+        final Map<String, EngineReading.Table> aliases;
+        final Set<EngineReading.ColumnRead> columns = new LinkedHashSet<>();
+        final Set<String> functions = new LinkedHashSet<>();
+        final Set<String> writes = new LinkedHashSet<>();
+
+        Walk(Map<String, Relation> relations, Map<String, EngineReading.Table> aliases) {
+            this.relations = relations;
+            this.aliases = aliases;
+        }
+
+        void top(Object plan) {
+            if (plan instanceof List<?> list) {
+                list.forEach(this::top);
+            } else if (plan instanceof Map<?, ?> map && map.get("Plan") != null) {
+                node(map.get("Plan"));
+            } else {
+                throw new PlanNotUnderstood("EXPLAIN's JSON has no Plan");
             }
-            return;
         }
-        Object type = map.get("Node Type");
-        if (type != null && WRITE_NODES.contains(type.toString())) {
-            writes.add(type.toString());
-        }
-        Object relation = map.get("Relation Name");
-        for (Map.Entry<?, ?> e : map.entrySet()) {
-            String k = String.valueOf(e.getKey());
-            if (relation != null && k.equals("Output")) {
-                continue;
+
+        /** @return the node's output list, and whether it was handed on without being read */
+        Map.Entry<List<String>, Boolean> node(Object o) {
+            if (!(o instanceof Map<?, ?> map)) {
+                throw new PlanNotUnderstood("a plan node is not an object: " + o);
             }
-            if (EXPRESSION_KEYS.contains(k) || e.getValue() instanceof Map || e.getValue() instanceof List<?> l
-                    && !l.isEmpty() && !(l.get(0) instanceof String)) {
-                walk(e.getValue(), scans, expressions, writes, EXPRESSION_KEYS.contains(k) ? k : null);
+            Object type = map.get("Node Type");
+            if (type != null && WRITE_NODES.contains(type.toString())) {
+                writes.add(type.toString());
             }
-        }
-        if (relation != null) {
+            List<Map.Entry<List<String>, Boolean>> children = new ArrayList<>();
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                String k = String.valueOf(e.getKey());
+                if (k.equals("Plans") && e.getValue() instanceof List<?> plans) {
+                    for (Object child : plans) {
+                        Map.Entry<List<String>, Boolean> out = node(child);
+                        Object rel = child instanceof Map<?, ?> cm ? cm.get("Parent Relationship") : null;
+                        if (!"SubPlan".equals(rel) && !"InitPlan".equals(rel)) {
+                            children.add(out);
+                        }
+                    }
+                } else if (EXPRESSION_KEYS.contains(k) && !k.equals("Output")) {
+                    List<String> texts = new ArrayList<>();
+                    strings(e.getValue(), texts);
+                    for (String text : texts) {
+                        expression(text, aliases, columns, functions, null, Set.of());
+                    }
+                }
+            }
             List<String> output = new ArrayList<>();
             if (map.get("Output") instanceof List<?> out) {
-                out.forEach(o -> output.add(String.valueOf(o)));
+                out.forEach(x -> output.add(String.valueOf(x)));
             }
-            Object schema = map.get("Schema");
-            Object alias = map.get("Alias");
-            scans.add(new Scan(schema == null ? "" : schema.toString(), relation.toString(),
-                    alias == null ? null : alias.toString(), output));
+            Object relation = map.get("Relation Name");
+            if (relation != null) {
+                Object schema = map.get("Schema");
+                Relation r = relations.get((schema == null ? "" : schema.toString()) + "\u0000" + relation);
+                Object alias = map.get("Alias");
+                EngineReading.Table t = alias == null ? null : aliases.get(alias.toString());
+                if (r != null && output.size() == r.columns().size()) {
+                    return Map.entry(output, true); // the physical target list: its parent names what it uses
+                }
+                for (String text : output) {
+                    expression(text, aliases, columns, functions, t, r == null ? Set.of() : r.columns());
+                }
+                return Map.entry(output, false);
+            }
+            if (children.size() == 1 && children.get(0).getValue() && children.get(0).getKey().equals(output)) {
+                return Map.entry(output, true);
+            }
+            for (String text : output) {
+                expression(text, aliases, columns, functions, null, Set.of());
+            }
+            return Map.entry(output, false);
+        }
+
+        private static void strings(Object v, List<String> out) {
+            if (v instanceof String s) {
+                out.add(s);
+            } else if (v instanceof List<?> list) {
+                list.forEach(x -> strings(x, out));
+            } else if (v instanceof Map<?, ?> m) {
+                m.values().forEach(x -> strings(x, out));
+            }
         }
     }
 
