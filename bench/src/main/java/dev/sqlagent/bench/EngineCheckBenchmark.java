@@ -44,8 +44,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class EngineCheckBenchmark {
 
     /** A question's typical statement: a join, a filter, a group, an order. */
-    static final String SQL = "SELECT T2.Name, count(*) AS concerts FROM singer_in_concert AS T1 JOIN singer AS T2 "
-            + "ON T1.Singer_ID = T2.Singer_ID WHERE T2.Country = 'France' GROUP BY T2.Name ORDER BY concerts DESC";
+    static final String SQL = "SELECT T2.concert_Name, count(*) AS singers FROM singer_in_concert AS T1 "
+            + "JOIN concert AS T2 ON T1.concert_ID = T2.concert_ID WHERE T2.Year = '2014' "
+            + "GROUP BY T2.concert_Name ORDER BY singers DESC";
 
     @Param({"sqlite", "h2", "postgresql", "mariadb"})
     String engine;
@@ -77,8 +78,8 @@ public class EngineCheckBenchmark {
                 dialect = Dialect.H2;
                 ds = new UrlDataSource("jdbc:h2:mem:bench_engine;DB_CLOSE_DELAY=-1", "sa", "");
                 try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
-                    s.execute("CREATE TABLE IF NOT EXISTS singer (Singer_ID BIGINT PRIMARY KEY, Name VARCHAR, "
-                            + "Country VARCHAR, Age BIGINT)");
+                    s.execute("CREATE TABLE IF NOT EXISTS concert (concert_ID BIGINT PRIMARY KEY, concert_Name VARCHAR, "
+                            + "Theme VARCHAR, Stadium_ID VARCHAR, Year VARCHAR)");
                     s.execute("CREATE TABLE IF NOT EXISTS singer_in_concert (concert_ID BIGINT, Singer_ID BIGINT)");
                 }
             }

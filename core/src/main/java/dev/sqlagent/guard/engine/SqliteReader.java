@@ -18,8 +18,8 @@ import java.util.Set;
  * SQLite's reading of a statement, from the bytecode {@code EXPLAIN} shows (sqlite-jdbc has no
  * authorizer hook). Every b-tree the program opens ({@code OpenRead} with its root page, mapped through
  * {@code sqlite_schema} to its table, indexes included, views already expanded by SQLite), every column
- * it takes from a table or index cursor ({@code Column}, {@code Rowid}, {@code IdxRowid}, seeks on a
- * table's row id or an index's keys), every function it calls ({@code Function}, {@code AggStep}, …) and
+ * it takes from a table or index cursor ({@code Column}; {@code Rowid} as the integer primary key it
+ * aliases; the keys of an index seek), every function it calls ({@code Function}, {@code AggStep}, …) and
  * any opcode that writes, opens a virtual table or starts a write transaction. It knows nothing of the
  * guard's parser.
  */
@@ -33,12 +33,16 @@ final class SqliteReader implements PlanReader {
     private static final Set<String> SEEK_OPCODES = Set.of("SeekGE", "SeekGT", "SeekLE", "SeekLT", "IdxGE",
             "IdxGT", "IdxLE", "IdxLT", "Found", "NotFound", "NoConflict");
 
+    /** One instruction of the program. */
+    private record Op(String op, int p1, int p2, int p3, String p4) {
+    }
+
     /** One b-tree: a table, or an index of one. */
     record BTree(String table, String index, List<String> columns, String rowidColumn) {
     }
 
-    /** The schema as root pages, read once per schema version. */
-    record Catalog(int schemaVersion, Map<Integer, BTree> pages) {
+    /** The schema as root pages, read once per database file and schema version. */
+    record Catalog(String file, int schemaVersion, Map<Integer, BTree> pages) {
     }
 
     private volatile Catalog catalog;
@@ -53,13 +57,28 @@ final class SqliteReader implements PlanReader {
         Map<Integer, BTree> cursors = new HashMap<>();
         Map<Integer, EngineReading.Table> cursorTables = new HashMap<>();
         try (PreparedStatement ps = Explain.prepare(c, "EXPLAIN ", statement, timeoutSeconds)) {
+            List<Op> program = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    String op = rs.getString(2);
-                    int p1 = rs.getInt(3);
-                    int p2 = rs.getInt(4);
-                    int p3 = rs.getInt(5);
-                    String p4 = rs.getString(6);
+                    program.add(new Op(rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getString(6)));
+                }
+            }
+            // registers whose row id only positions a cursor (SeekRowid, NotExists) or fills a row set
+            Set<Integer> seekRegisters = new java.util.HashSet<>();
+            for (Op o : program) {
+                if (o.op().equals("SeekRowid") || o.op().equals("NotExists") || o.op().equals("RowSetTest")) {
+                    seekRegisters.add(o.p3());
+                } else if (o.op().equals("RowSetAdd")) {
+                    seekRegisters.add(o.p2());
+                }
+            }
+            {
+                for (Op o : program) {
+                    String op = o.op();
+                    int p1 = o.p1();
+                    int p2 = o.p2();
+                    int p3 = o.p3();
+                    String p4 = o.p4();
                     if (op.equals("OpenRead") || op.equals("ReopenIdx")) {
                         EngineReading.Table t;
                         BTree tree = null;
@@ -76,12 +95,14 @@ final class SqliteReader implements PlanReader {
                         }
                     } else if (op.equals("Column")) {
                         column(cursors, cursorTables, p1, p2, columns);
-                    } else if (op.equals("Rowid") || op.equals("IdxRowid") || op.equals("SeekRowid")
-                            || op.equals("NotExists") || op.equals("DeferredSeek")) {
+                    } else if ((op.equals("Rowid") || op.equals("IdxRowid")) && !seekRegisters.contains(p2)) {
+                        // the row id as a value: the integer primary key it aliases, if the table has one (a
+                        // table without one has no column the row id could leak); a row id that only
+                        // positions another cursor (SeekRowid, NotExists, DeferredSeek, a row set) is the
+                        // engine's own and not counted
                         BTree tree = cursors.get(p1);
-                        if (tree != null) {
-                            columns.add(new EngineReading.ColumnRead(cursorTables.get(p1),
-                                    tree.rowidColumn() == null ? "rowid" : tree.rowidColumn()));
+                        if (tree != null && tree.rowidColumn() != null) {
+                            columns.add(new EngineReading.ColumnRead(cursorTables.get(p1), tree.rowidColumn()));
                         }
                     } else if (SEEK_OPCODES.contains(op)) {
                         BTree tree = cursors.get(p1);
@@ -91,9 +112,6 @@ final class SqliteReader implements PlanReader {
                             for (int i = 0; i < keys && i < tree.columns().size(); i++) {
                                 column(cursors, cursorTables, p1, i, columns);
                             }
-                        } else if (tree != null && !op.startsWith("Idx")) {
-                            columns.add(new EngineReading.ColumnRead(cursorTables.get(p1),
-                                    tree.rowidColumn() == null ? "rowid" : tree.rowidColumn()));
                         }
                     } else if (FUNCTION_OPCODES.contains(op) && p4 != null) {
                         int paren = p4.indexOf('(');
@@ -130,11 +148,18 @@ final class SqliteReader implements PlanReader {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA schema_version")) {
             version = rs.next() ? rs.getInt(1) : -1;
         }
+        String file = "";
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT file FROM pragma_database_list WHERE name = 'main'")) {
+            if (rs.next() && rs.getString(1) != null) {
+                file = rs.getString(1);
+            }
+        }
         Catalog cat = catalog;
-        if (cat != null && cat.schemaVersion() == version) {
+        if (cat != null && !file.isEmpty() && cat.file().equals(file) && cat.schemaVersion() == version) {
             return cat;
         }
-        cat = new Catalog(version, pages(c));
+        cat = new Catalog(file, version, pages(c));
         catalog = cat;
         return cat;
     }

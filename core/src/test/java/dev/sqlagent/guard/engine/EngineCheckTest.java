@@ -10,10 +10,15 @@ import dev.sqlagent.guard.SqlGuard;
 import dev.sqlagent.testing.DatabaseServer;
 import dev.sqlagent.testing.H2Spider;
 import dev.sqlagent.testing.SharedData;
+import dev.sqlagent.execution.UrlDataSource;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The engine check on each engine, with statements handed to it as if the guard had accepted them: what a
@@ -97,11 +102,21 @@ class EngineCheckTest {
     }
 
     @Test
-    void theSqliteRowIdAliasOfADeniedKeyIsADisagreement() {
-        GuardPolicy denyKey = GuardPolicy.builder().allowTables("Student").denyColumn("Student", "StuID").build();
-        EngineCheck check = EngineCheck.create(SharedData.sqlite("pets_1"), Dialect.SQLITE);
-        EngineVerdict v = check.check(pretend("SELECT rowid, LName FROM Student"), denyKey);
-        assertThat(v).as("%s", v).isInstanceOf(EngineVerdict.Disagreement.class);
+    void theSqliteRowIdAliasOfADeniedKeyIsADisagreementButAnIndexSeekIsNot(@TempDir Path dir) throws Exception {
+        DataSource ds = new UrlDataSource("jdbc:sqlite:" + dir.resolve("staff.sqlite"), null, null);
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT, email TEXT)");
+            s.execute("CREATE INDEX staff_email ON staff (email)");
+        }
+        GuardPolicy denyKey = GuardPolicy.builder().allowTables("staff").denyColumn("staff", "id").build();
+        EngineCheck check = EngineCheck.create(ds, Dialect.SQLITE);
+        for (String leak : List.of("SELECT rowid, name FROM staff", "SELECT _rowid_ FROM staff", "SELECT oid FROM staff")) {
+            EngineVerdict v = check.check(pretend(leak), denyKey);
+            assertThat(v).as("%s: %s", leak, v).isInstanceOf(EngineVerdict.Disagreement.class);
+            assertThat(((EngineVerdict.Disagreement) v).reasons()).anyMatch(r -> r.contains("main.staff.id"));
+        }
+        EngineVerdict seek = check.check(pretend("SELECT name FROM staff WHERE email = 'a@b'"), denyKey);
+        assertThat(seek).as("%s", seek).isInstanceOf(EngineVerdict.Confirmed.class);
     }
 
     @Test
