@@ -231,6 +231,33 @@ public final class SqlAgent implements AutoCloseable {
         return config.dialect();
     }
 
+    /**
+     * Least-privilege check: what the database login can read beyond the policy (tables outside it, denied
+     * columns) and whether it can write at all, from the engine's catalog. Where the report lists anything,
+     * the guard is the only line of defence for it.
+     *
+     * @return the report
+     * @throws IllegalStateException if the agent was built with a custom executor (no database to ask) or
+     *     its dialect has no audit
+     * @throws java.sql.SQLException if the catalog cannot be read
+     */
+    public dev.sqlagent.guard.engine.PrivilegeReport audit() throws java.sql.SQLException {
+        if (settings.dataSource == null) {
+            throw new IllegalStateException("audit() needs the agent built with dataSource(...); a custom executor "
+                    + "gives no database to ask");
+        }
+        try {
+            return dev.sqlagent.guard.engine.PrivilegeAudit.audit(settings.dataSource, config.dialect(), config.policy());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** @return the engine check the run asks before executing, or null when off */
+    dev.sqlagent.guard.engine.EngineCheck engineCheck() {
+        return config.engineCheck();
+    }
+
     private void deliver(AgentResult result, Question question) {
         if (caseSinks.isEmpty()) {
             return;
@@ -292,6 +319,7 @@ public final class SqlAgent implements AutoCloseable {
         private dev.sqlagent.schema.SchemaEnrichment enrichment;
         private int candidateParallelism = DEFAULT_CANDIDATE_PARALLELISM;
         private boolean dropViolatingCandidates;
+        private boolean engineCheck = true;
 
         private Builder() {
         }
@@ -337,6 +365,7 @@ public final class SqlAgent implements AutoCloseable {
             b.enrichment = enrichment;
             b.candidateParallelism = candidateParallelism;
             b.dropViolatingCandidates = dropViolatingCandidates;
+            b.engineCheck = engineCheck;
             return b;
         }
 
@@ -720,6 +749,20 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Whether the database's own planner confirms, before each accepted statement runs, that it reads
+         * only what the policy allows ({@link dev.sqlagent.guard.engine.EngineCheck}); a disagreement is a
+         * security event and ends the question REJECTED. On by default where the engine allows it (a
+         * {@link #dataSource} on SQLite, PostgreSQL, MariaDB, MySQL or H2); a custom executor has none.
+         *
+         * @param enabled whether to ask the engine
+         * @return this
+         */
+        public Builder engineCheck(boolean enabled) {
+            this.engineCheck = enabled;
+            return this;
+        }
+
+        /**
          * @return the agent
          * @throws IllegalStateException naming what is missing or inconsistent
          */
@@ -784,7 +827,12 @@ public final class SqlAgent implements AutoCloseable {
                             .<String, Map<String, java.util.Set<String>>>build(),
                     fixCache ? new FixCache(FixCache.DEFAULT_SIZE, FixCache.DEFAULT_EXPIRY) : null, caseLibrary,
                     candidateParallelism == 1 ? null : Bounded.executor(candidateExecutor, candidateParallelism),
-                    dropViolatingCandidates);
+                    dropViolatingCandidates,
+                    engineCheck && dataSource != null && dev.sqlagent.guard.engine.EngineCheck.supports(d)
+                            ? dev.sqlagent.guard.engine.EngineCheck.create(dataSource, d,
+                                    queryTimeout.compareTo(java.time.Duration.ofSeconds(1)) < 0
+                                            ? java.time.Duration.ofSeconds(1) : queryTimeout)
+                            : null);
             return new SqlAgent(this, config);
         }
     }

@@ -45,5 +45,10 @@ public enum ViolationType {
      */
     UNSUPPORTED_CONSTRUCT,
     /** A mandatory row filter could not be applied where the filtered table is read. */
-    ROW_FILTER
+    ROW_FILTER,
+    /**
+     * The database's own planner reads the accepted statement differently from the guard: a table outside
+     * the policy, a denied column, a forbidden function, or a write (see {@code EngineCheck}).
+     */
+    ENGINE_DISAGREEMENT
 }

@@ -45,6 +45,8 @@ import java.util.Map;
  *     the asking thread
  * @param dropViolatingCandidates whether candidates that break the policy are dropped (the others answer,
  *     never corrected) rather than the question rejected
+ * @param engineCheck asks the database's planner what an accepted statement reads before it runs, or null
+ *     when off (turned off, a custom executor, or an engine without a plan reader)
  */
 public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor, Dialect dialect, GuardPolicy policy,
         SqlGuard guard, SqlCleaner cleaner, SchemaSource schema, List<ResultVerifier> verifiers,
@@ -55,7 +57,7 @@ public record AgentConfig(Map<AgentRole, LlmClient> models, SqlExecutor executor
         List<dev.sqlagent.metrics.MetricTool> metricTools,
         com.github.benmanes.caffeine.cache.Cache<String, Map<String, java.util.Set<String>>> selections,
         FixCache fixCache, dev.sqlagent.cases.CaseLibrary caseLibrary, java.util.concurrent.Executor parallel,
-        boolean dropViolatingCandidates) {
+        boolean dropViolatingCandidates, dev.sqlagent.guard.engine.EngineCheck engineCheck) {
 
     /** Copies the collections. */
     public AgentConfig {

@@ -1,24 +1,56 @@
 package dev.sqlagent.internal.run;
 
+import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.guard.SqlGuard;
+import dev.sqlagent.guard.engine.EngineCheck;
+import dev.sqlagent.guard.engine.EngineVerdict;
 import dev.sqlagent.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * GUARD: each candidate of the round is parsed and checked against the effective policy. Entered after a
+ * GUARD: each candidate of the round is parsed and checked against the effective policy, and an accepted
+ * one is confirmed by the engine's own planner when the engine check is on. Entered after a
  * correction, the round is first replaced by the corrected SQL ({@link RunState#retryWith}).
  */
 final class GuardStep implements Step {
 
     private final SqlGuard guard;
     private final Dialect dialect;
+    private final EngineCheck engine;
 
-    GuardStep(SqlGuard guard, Dialect dialect) {
+    /**
+     * @param guard the guard
+     * @param dialect the database's dialect
+     * @param engine asks the database's planner to confirm an accepted statement, or null when off
+     */
+    GuardStep(SqlGuard guard, Dialect dialect, EngineCheck engine) {
         this.guard = guard;
         this.dialect = dialect;
+        this.engine = engine;
+    }
+
+    /**
+     * The guard's verdict, confirmed by the engine when an engine check is configured: a statement the
+     * engine reads differently from the guard (a table outside the policy, a denied column, a forbidden
+     * function, a write) is rejected. An engine that cannot say leaves the guard's verdict standing.
+     *
+     * @param sql the SQL
+     * @param policy the effective policy
+     * @param guard the guard
+     * @param dialect the dialect
+     * @param engine the engine check, or null
+     * @return the verdict
+     */
+    static GuardVerdict check(String sql, GuardPolicy policy, SqlGuard guard, Dialect dialect, EngineCheck engine) {
+        GuardVerdict v = guard.check(sql, policy, dialect);
+        if (engine != null && v instanceof GuardVerdict.Accepted a
+                && engine.check(a, policy) instanceof EngineVerdict.Disagreement d) {
+            return d.asRejection(a.sql());
+        }
+        return v;
     }
 
     @Override
@@ -28,7 +60,7 @@ final class GuardStep implements Step {
         }
         List<GuardVerdict> verdicts = new ArrayList<>();
         for (Candidate c : state.candidates()) {
-            GuardVerdict v = guard.check(c.sql(), state.policy(), dialect);
+            GuardVerdict v = check(c.sql(), state.policy(), guard, dialect, engine);
             state.add(new TraceEvent.GuardChecked(c.index(), state.round(), v));
             verdicts.add(v);
         }

@@ -77,7 +77,8 @@ final class MetricToolStep implements Step {
                 } else {
                     // the statement that runs is the guard's rewrite of the template, values bound in place
                     // of its markers: the request's row cap and mandatory row filters hold for metrics too
-                    GuardVerdict v = config.guard().check(tool.markedSql(), state.policy(), config.dialect());
+                    GuardVerdict v = GuardStep.check(tool.markedSql(), state.policy(), config.guard(), config.dialect(),
+                            config.engineCheck());
                     state.add(new TraceEvent.GuardChecked(METRIC, METRIC, v));
                     if (!(v instanceof GuardVerdict.Accepted accepted)) {
                         fallback = "metric " + tool.name() + " was refused by the guard";

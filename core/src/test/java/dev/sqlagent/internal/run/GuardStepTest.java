@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The guard step on its own: verdicts per candidate, and the retry with the corrected SQL. */
 class GuardStepTest {
 
-    private final GuardStep step = new GuardStep(SqlGuard.create(), Dialect.H2);
+    private final GuardStep step = new GuardStep(SqlGuard.create(), Dialect.H2, null);
 
     private static RunState state(String... sqls) {
         RunState s = new RunState("q", "how many?", null, GuardPolicy.allowingTables("orders"), "", "");

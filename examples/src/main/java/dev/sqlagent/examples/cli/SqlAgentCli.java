@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "sqlagent", mixinStandardHelpOptions = true, version = "sqlagent 0.1.0",
         description = "Governed text-to-SQL: demo, classify, guard.",
-        subcommands = {DemoCommand.class, ClassifyCommand.class, GuardCommand.class, EvalCommand.class})
+        subcommands = {DemoCommand.class, ClassifyCommand.class, GuardCommand.class, EvalCommand.class, AuditCommand.class})
 public final class SqlAgentCli implements Runnable {
 
     @CommandLine.Spec

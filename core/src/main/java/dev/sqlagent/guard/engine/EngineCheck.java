@@ -1,0 +1,266 @@
+package dev.sqlagent.guard.engine;
+
+import dev.sqlagent.Dialect;
+import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.FunctionPolicy;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.GuardVerdict;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine confirms, before a statement runs, what the guard concluded: the database's own planner is
+ * asked what the rendered statement reads ({@code EXPLAIN}, never run), and the answer is held against the
+ * policy. A table outside the policy, a denied column, a forbidden function or a write in the engine's
+ * reading is a {@link EngineVerdict.Disagreement}: the guard read the text one way and the engine another
+ * (a parser differential), and the statement must not run. Thread-safe.
+ *
+ * <p>Engines: SQLite (its bytecode), PostgreSQL ({@code EXPLAIN (VERBOSE, FORMAT JSON)}), MariaDB and
+ * MySQL (the optimizer's rewritten query), H2 (its plan text). See {@code docs/security.md} for what each
+ * shows and what it costs.
+ *
+ * <p>A statement with a real error (an unknown column, a type error) cannot be planned either: that is
+ * {@link EngineVerdict.Unavailable}, and execution reports the error as usual.
+ */
+public final class EngineCheck {
+
+    /** The logger security events go to: the guard's. */
+    public static final String SECURITY_LOGGER = "dev.sqlagent.guard";
+    /** Default cap on the engine's time to plan one statement. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+
+    private static final Logger SECURITY = LoggerFactory.getLogger(SECURITY_LOGGER);
+    private static final Set<String> PSEUDO_COLUMNS = Set.of("rowid", "_rowid_", "oid", "_rowid");
+
+    /**
+     * Names an engine gives functions it was called by another name, or calls for syntax the guard checks
+     * as syntax: an engine name is allowed when it, or any name listed for it, is allowed.
+     */
+    private static final Map<Dialect, Map<String, List<String>>> ENGINE_NAMES = engineNames();
+
+    private final DataSource dataSource;
+    private final Dialect dialect;
+    private final PlanReader reader;
+    private final int timeoutSeconds;
+
+    private EngineCheck(DataSource dataSource, Dialect dialect, PlanReader reader, int timeoutSeconds) {
+        this.dataSource = dataSource;
+        this.dialect = dialect;
+        this.reader = reader;
+        this.timeoutSeconds = timeoutSeconds;
+    }
+
+    /**
+     * @param dialect a dialect
+     * @return whether its engine can be asked (SQLite, PostgreSQL, MariaDB, MySQL, H2)
+     */
+    public static boolean supports(Dialect dialect) {
+        return dialect == Dialect.SQLITE || dialect == Dialect.POSTGRESQL || dialect == Dialect.MARIADB
+                || dialect == Dialect.MYSQL || dialect == Dialect.H2;
+    }
+
+    /**
+     * @param dataSource the database the statements will run on
+     * @param dialect its dialect
+     * @return a check with the default time cap
+     * @throws IllegalArgumentException if the dialect is not {@linkplain #supports supported}
+     */
+    public static EngineCheck create(DataSource dataSource, Dialect dialect) {
+        return create(dataSource, dialect, DEFAULT_TIMEOUT);
+    }
+
+    /**
+     * @param dataSource the database the statements will run on
+     * @param dialect its dialect
+     * @param timeout cap on the engine's time to plan one statement, at least one second
+     * @return a check
+     * @throws IllegalArgumentException if the dialect is not {@linkplain #supports supported} or the
+     *     timeout is under a second
+     */
+    public static EngineCheck create(DataSource dataSource, Dialect dialect, Duration timeout) {
+        Objects.requireNonNull(dataSource, "dataSource");
+        Objects.requireNonNull(dialect, "dialect");
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.getSeconds() < 1) {
+            throw new IllegalArgumentException("timeout must be >= 1 s but was " + timeout);
+        }
+        PlanReader reader = switch (dialect) {
+            case SQLITE -> new SqliteReader();
+            case POSTGRESQL -> new PostgresReader();
+            case MARIADB -> new MariaDbReader(false);
+            case MYSQL -> new MariaDbReader(true);
+            case H2 -> new H2Reader();
+            default -> throw new IllegalArgumentException("the engine check has no plan reader for " + dialect
+                    + "; supported: SQLITE, POSTGRESQL, MARIADB, MYSQL, H2");
+        };
+        return new EngineCheck(dataSource, dialect, reader, (int) Math.min(Integer.MAX_VALUE, timeout.getSeconds()));
+    }
+
+    /** @return the dialect */
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    /**
+     * Asks the engine what the statement the guard accepted reads and compares it with the policy. A
+     * disagreement is logged as a security event (logger {@value #SECURITY_LOGGER}, WARN, both readings).
+     * Never throws on a statement or a database fault: those are {@link EngineVerdict.Unavailable}.
+     *
+     * @param accepted the guard's verdict: the statement to run and what the guard says it reads
+     * @param policy the policy the guard applied
+     * @return confirmed, a disagreement, or unavailable
+     * @throws NullPointerException if an argument is null
+     */
+    public EngineVerdict check(GuardVerdict.Accepted accepted, GuardPolicy policy) {
+        Objects.requireNonNull(accepted, "accepted");
+        Objects.requireNonNull(policy, "policy");
+        EngineReading reading;
+        try {
+            reading = read(accepted.statement());
+        } catch (SQLException e) {
+            return new EngineVerdict.Unavailable("the engine could not plan the statement (SQLState "
+                    + e.getSQLState() + ": " + e.getMessage() + "); execution will report the error");
+        } catch (PlanReader.PlanNotUnderstood e) {
+            return new EngineVerdict.Unavailable("the engine's plan was not understood: " + e.getMessage());
+        }
+        List<String> reasons = disagreements(reading, policy, dialect);
+        if (reasons.isEmpty()) {
+            return new EngineVerdict.Confirmed(reading);
+        }
+        String guardReading = "tables=" + new TreeSet<>(accepted.tables()) + " columns="
+                + new TreeSet<>(accepted.columns());
+        EngineVerdict.Disagreement d = new EngineVerdict.Disagreement(reasons, reading, guardReading);
+        SECURITY.warn("security event: the engine reads an accepted statement differently from the guard; "
+                        + "refused. reasons={} engine=[{}] guard=[{}] statement={}", reasons, reading.describe(),
+                guardReading, accepted.statement().sql());
+        return d;
+    }
+
+    /**
+     * Asks the engine what a statement reads, without running it.
+     *
+     * @param statement the statement and its parameters
+     * @return the engine's reading
+     * @throws SQLException if the engine cannot plan it (a real error in the statement, or the database is
+     *     unreachable)
+     * @throws IllegalStateException if the engine's plan came back in a shape the reader does not know
+     */
+    public EngineReading read(SqlStatement statement) throws SQLException {
+        Objects.requireNonNull(statement, "statement");
+        try (Connection c = dataSource.getConnection()) {
+            return reader.read(c, statement, timeoutSeconds);
+        }
+    }
+
+    /**
+     * Asks the engine what a statement reads on a connection the caller holds (and keeps open).
+     *
+     * @param connection a connection to this check's database
+     * @param statement the statement and its parameters
+     * @return the engine's reading
+     * @throws SQLException if the engine cannot plan it
+     * @throws IllegalStateException if the engine's plan came back in a shape the reader does not know
+     */
+    public EngineReading read(Connection connection, SqlStatement statement) throws SQLException {
+        Objects.requireNonNull(connection, "connection");
+        Objects.requireNonNull(statement, "statement");
+        return reader.read(connection, statement, timeoutSeconds);
+    }
+
+    /**
+     * Compares an engine's reading with a policy.
+     *
+     * @param reading what the engine reads
+     * @param policy the policy
+     * @param dialect the dialect (for the function lists)
+     * @return one sentence per finding; empty when the reading is within the policy
+     */
+    public static List<String> disagreements(EngineReading reading, GuardPolicy policy, Dialect dialect) {
+        List<String> out = new ArrayList<>();
+        if (!reading.writes().isEmpty()) {
+            out.add("the engine's plan writes or locks: " + new TreeSet<>(reading.writes()));
+        }
+        for (EngineReading.Table t : reading.tables()) {
+            if (!allowed(t, policy)) {
+                out.add("the engine reads table " + t.qualified() + ", which the policy does not allow");
+            }
+        }
+        Map<String, Set<String>> denied = policy.deniedColumns();
+        for (EngineReading.ColumnRead c : reading.columns()) {
+            for (String key : c.table().policyKeys()) {
+                Set<String> cols = denied.get(key);
+                if (cols == null) {
+                    continue;
+                }
+                if (cols.contains(c.column())) {
+                    out.add("the engine reads column " + c + ", which the policy denies");
+                } else if (PSEUDO_COLUMNS.contains(c.column())) {
+                    out.add("the engine reads the row id of " + c.table().qualified()
+                            + ", which may alias one of its denied columns " + new TreeSet<>(cols));
+                }
+            }
+        }
+        for (String f : reading.functions()) {
+            if (!functionAllowed(f, policy.functionPolicy(), dialect)) {
+                out.add("the engine calls function " + f + ", which the policy does not allow");
+            }
+        }
+        return out;
+    }
+
+    private static boolean allowed(EngineReading.Table t, GuardPolicy policy) {
+        for (String key : t.policyKeys()) {
+            if (policy.allowedTables().contains(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static boolean functionAllowed(String engineName, FunctionPolicy functions, Dialect dialect) {
+        List<String> parts = Arrays.asList(engineName.toLowerCase(Locale.ROOT).split("\\."));
+        for (String p : parts) {
+            if (FunctionPolicy.isDangerous(p)) {
+                return false;
+            }
+        }
+        if (functions.allows(parts, dialect)) {
+            return true;
+        }
+        for (String other : ENGINE_NAMES.getOrDefault(dialect, Map.of()).getOrDefault(engineName, List.of())) {
+            if (other.isEmpty() || functions.allows(List.of(other), dialect)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Map<Dialect, Map<String, List<String>>> engineNames() {
+        Map<Dialect, Map<String, List<String>>> m = new EnumMap<>(Dialect.class);
+        // "" marks a name the engine uses for syntax the guard checks as syntax (LIKE, CAST, …)
+        m.put(Dialect.SQLITE, Map.of("like", List.of(""), "glob", List.of(""), "substring", List.of("substr")));
+        Map<String, List<String>> mysql = Map.of("ucase", List.of("upper"), "lcase", List.of("lower"),
+                "substr", List.of("substring"), "octet_length", List.of("length"), "curdate", List.of("current_date"),
+                "curtime", List.of("current_time"), "pow", List.of("power"), "ceiling", List.of("ceil"),
+                // the optimizer's own guard on a NOT IN subquery's NULLs
+                "trigcond", List.of(""));
+        m.put(Dialect.MARIADB, mysql);
+        m.put(Dialect.MYSQL, mysql);
+        m.put(Dialect.POSTGRESQL, Map.of());
+        m.put(Dialect.H2, Map.of());
+        return m;
+    }
+}

@@ -1,0 +1,208 @@
+package dev.sqlagent.guard.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Splits the SQL an engine prints back from its own plan (MariaDB's rewritten query, H2's plan, the
+ * expressions of a PostgreSQL plan) into tokens. The engine prints in one fixed style, so this reads only
+ * that style: one identifier quote, strings with doubled quotes (and backslash escapes where the engine
+ * uses them), nested block comments (skipped), words, numbers, placeholders and punctuation. Dotted names
+ * are joined into one {@link Token} of kind {@link Kind#NAME} holding their parts.
+ */
+final class PrintedSql {
+
+    /** Token kinds. */
+    enum Kind {
+        /** A possibly dotted name; {@link Token#parts} holds its parts, {@link Token#quoted} which were quoted. */
+        NAME,
+        /** A string literal. */
+        STRING,
+        /** A number. */
+        NUMBER,
+        /** A placeholder ({@code ?1}, {@code $1}, {@code ?}). */
+        PARAM,
+        /** Any other character, or {@code ::}. */
+        PUNCT
+    }
+
+    /**
+     * One token.
+     *
+     * @param kind its kind
+     * @param text the punctuation, or the first part of a name, as printed (unquoted)
+     * @param parts the parts of a name, unquoted
+     * @param quoted for each part, whether it was quoted
+     */
+    record Token(Kind kind, String text, List<String> parts, List<Boolean> quoted) {
+        boolean is(String punct) {
+            return kind == Kind.PUNCT && text.equals(punct);
+        }
+
+        /** @return whether this is one unquoted word, equal to {@code word} ignoring case */
+        boolean isWord(String word) {
+            return kind == Kind.NAME && parts.size() == 1 && !quoted.get(0) && text.equalsIgnoreCase(word);
+        }
+
+        /** @return whether this is a name whose parts are all quoted */
+        boolean allQuoted() {
+            return kind == Kind.NAME && !quoted.contains(Boolean.FALSE);
+        }
+
+        /** @return the last part lower case */
+        String last() {
+            return parts.get(parts.size() - 1).toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private final String s;
+    private final char identQuote;
+    private final boolean backslashEscapes;
+    private int i;
+
+    private PrintedSql(String s, char identQuote, boolean backslashEscapes) {
+        this.s = s;
+        this.identQuote = identQuote;
+        this.backslashEscapes = backslashEscapes;
+    }
+
+    /**
+     * @param text printed SQL
+     * @param identQuote the engine's identifier quote ({@code "} or {@code `})
+     * @param backslashEscapes whether the engine escapes in strings with backslashes
+     * @return the tokens
+     * @throws PlanReader.PlanNotUnderstood if a string, identifier or comment is not closed
+     */
+    static List<Token> tokens(String text, char identQuote, boolean backslashEscapes) {
+        return new PrintedSql(text, identQuote, backslashEscapes).all();
+    }
+
+    private List<Token> all() {
+        List<Token> out = new ArrayList<>();
+        while (true) {
+            skipSpaceAndComments();
+            if (i >= s.length()) {
+                return out;
+            }
+            char c = s.charAt(i);
+            if (c == '\'') {
+                i = endOfQuoted(i, '\'', backslashEscapes);
+                out.add(new Token(Kind.STRING, "'", List.of(), List.of()));
+            } else if (c == identQuote || isWordStart(c)) {
+                out.add(name());
+            } else if (Character.isDigit(c) || c == '.' && i + 1 < s.length() && Character.isDigit(s.charAt(i + 1))) {
+                int start = i;
+                while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '.'
+                        || (s.charAt(i) == '+' || s.charAt(i) == '-') && (s.charAt(i - 1) == 'e' || s.charAt(i - 1) == 'E'))) {
+                    i++;
+                }
+                out.add(new Token(Kind.NUMBER, s.substring(start, i), List.of(), List.of()));
+            } else if ((c == '?' || c == '$') && i + 1 < s.length() && Character.isDigit(s.charAt(i + 1)) || c == '?') {
+                int start = i++;
+                while (i < s.length() && Character.isDigit(s.charAt(i))) {
+                    i++;
+                }
+                out.add(new Token(Kind.PARAM, s.substring(start, i), List.of(), List.of()));
+            } else if (c == ':' && i + 1 < s.length() && s.charAt(i + 1) == ':') {
+                i += 2;
+                out.add(new Token(Kind.PUNCT, "::", List.of(), List.of()));
+            } else {
+                i++;
+                out.add(new Token(Kind.PUNCT, String.valueOf(c), List.of(), List.of()));
+            }
+        }
+    }
+
+    private Token name() {
+        List<String> parts = new ArrayList<>();
+        List<Boolean> quoted = new ArrayList<>();
+        while (true) {
+            char c = s.charAt(i);
+            if (c == identQuote) {
+                int end = endOfQuoted(i, identQuote, false);
+                String q = String.valueOf(identQuote);
+                parts.add(s.substring(i + 1, end - 1).replace(q + q, q));
+                quoted.add(true);
+                i = end;
+            } else {
+                int start = i;
+                while (i < s.length() && isWordPart(s.charAt(i))) {
+                    i++;
+                }
+                parts.add(s.substring(start, i));
+                quoted.add(false);
+            }
+            if (i + 1 < s.length() && s.charAt(i) == '.'
+                    && (s.charAt(i + 1) == identQuote || isWordStart(s.charAt(i + 1)))) {
+                i++;
+                continue;
+            }
+            return new Token(Kind.NAME, parts.get(0), List.copyOf(parts), List.copyOf(quoted));
+        }
+    }
+
+    private int endOfQuoted(int start, char quote, boolean backslash) {
+        int j = start + 1;
+        while (j < s.length()) {
+            char c = s.charAt(j);
+            if (backslash && c == '\\') {
+                j += 2;
+                continue;
+            }
+            if (c == quote) {
+                if (j + 1 < s.length() && s.charAt(j + 1) == quote) {
+                    j += 2;
+                    continue;
+                }
+                return j + 1;
+            }
+            j++;
+        }
+        throw new PlanReader.PlanNotUnderstood("unclosed " + quote + " in the engine's printed SQL");
+    }
+
+    private void skipSpaceAndComments() {
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '/' && i + 1 < s.length() && s.charAt(i + 1) == '*') {
+                int depth = 0;
+                while (true) {
+                    if (i + 1 >= s.length()) {
+                        throw new PlanReader.PlanNotUnderstood("unclosed comment in the engine's printed SQL");
+                    }
+                    if (s.charAt(i) == '/' && s.charAt(i + 1) == '*') {
+                        depth++;
+                        i += 2;
+                    } else if (s.charAt(i) == '*' && s.charAt(i + 1) == '/') {
+                        depth--;
+                        i += 2;
+                        if (depth == 0) {
+                            break;
+                        }
+                    } else if (s.charAt(i) == '\'') {
+                        i = endOfQuoted(i, '\'', backslashEscapes);
+                    } else {
+                        i++;
+                    }
+                }
+            } else if (c == '-' && i + 1 < s.length() && s.charAt(i + 1) == '-') {
+                while (i < s.length() && s.charAt(i) != '\n') {
+                    i++;
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    private static boolean isWordStart(char c) {
+        return Character.isLetter(c) || c == '_';
+    }
+
+    private static boolean isWordPart(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '#';
+    }
+}

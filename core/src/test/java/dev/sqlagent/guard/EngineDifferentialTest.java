@@ -1,0 +1,221 @@
+package dev.sqlagent.guard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlagent.Dialect;
+import dev.sqlagent.guard.engine.EngineCheck;
+import dev.sqlagent.guard.engine.EngineReading;
+import dev.sqlagent.testing.DatabaseServer;
+import dev.sqlagent.testing.H2Spider;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The differential suite: for every statement of every corpus the guard accepts (Spider's 972 gold
+ * queries, three models' predictions, the injection payloads spliced into queries), the engine's own
+ * reading ({@link EngineCheck}) must read only what the guard's verdict says:
+ * <ul>
+ *   <li>only the tables of the verdict (a policy of exactly those tables finds nothing in the reading),
+ *       no function the policy forbids, no write;</li>
+ *   <li>every column the engine reads is one the guard sees: denying that column makes the guard refuse
+ *       the same SQL (else a denied column would have been read).</li>
+ * </ul>
+ * On SQLite and H2 over every Spider database; on PostgreSQL and MariaDB over six of them by default, all 19
+ * with {@code -Dsqlagent.differential=full} (which also runs the payloads on H2).
+ */
+class EngineDifferentialTest {
+
+    /**
+     * {@code -Dsqlagent.differential=full} runs every corpus on every engine and every Spider database (about
+     * six minutes on two busy cores); by default the suite stays within CI time: the model corpora and every
+     * fourth payload on SQLite (SqliPayloadTest audits every payload's tables, functions and writes), the
+     * model corpora on H2, and six databases on the servers.
+     */
+    private static final boolean FULL = "full".equals(System.getProperty("sqlagent.differential"));
+
+    /** Spider databases loaded into the servers for this suite. */
+    private static final List<String> SERVER_DBS = FULL ? dev.sqlagent.testing.SharedData.spiderDbIds()
+            : List.of("concert_singer", "pets_1", "network_1", "flight_2", "dog_kennels", "orchestra");
+
+    private static final SqlGuard GUARD = SqlGuard.create();
+
+    /** One SQL of a corpus, on one Spider database. */
+    record Item(String corpus, String db, String sql) {
+    }
+
+    /** Counts and findings of one engine. */
+    static final class Tally {
+        final String engine;
+        final Map<String, int[]> perCorpus = new TreeMap<>(); // accepted, planned, columns re-checked
+        final List<String> disagreements = new ArrayList<>();
+
+        Tally(String engine) {
+            this.engine = engine;
+        }
+
+        void print() {
+            perCorpus.forEach((corpus, n) -> System.out.printf(
+                    "DIFFERENTIAL %s %s: %d distinct SQL accepted by the guard (%d rendering a statement already compared), "
+                            + "%d planned by the engine, %d column reads re-checked%n", engine, corpus, n[0], n[3], n[1], n[2]));
+            System.out.printf("DIFFERENTIAL %s: %d disagreements%n", engine, disagreements.size());
+            disagreements.forEach(d -> System.out.println("DISAGREEMENT " + engine + " " + d));
+        }
+    }
+
+    /** @return gold and predictions only: the servers get the model-written corpora, not the payloads */
+    static List<Item> modelCorpus() throws Exception {
+        List<Item> items = new ArrayList<>(corpus());
+        items.removeIf(i -> i.corpus().equals("sqli"));
+        return items;
+    }
+
+    static List<Item> corpus() throws Exception {
+        List<Item> items = new ArrayList<>();
+        for (SpiderData.Query q : SpiderData.gold()) {
+            items.add(new Item("gold", q.db(), q.sql()));
+        }
+        for (String file : List.of("codex-few-shot.jsonl", "codex-din-sql.jsonl", "gpt4-few-shot.jsonl")) {
+            for (SpiderData.Query q : SpiderData.predictions(file)) {
+                items.add(new Item(file.replace(".jsonl", ""), q.db(), q.sql()));
+            }
+        }
+        List<String> all = SqliPayloadTest.payloads();
+        List<String> payloads = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            if (FULL || i % 4 == 0) {
+                payloads.add(all.get(i)); // by default every fourth payload: SqliPayloadTest reads all of them
+            }
+        }
+        for (SqliPayloadTest.Target target : SqliPayloadTest.TARGETS) {
+            for (String template : SqliPayloadTest.TEMPLATES) {
+                for (String payload : payloads) {
+                    items.add(new Item("sqli", target.db(), String.format(template, target.table(), target.column(),
+                            target.key(), payload)));
+                }
+            }
+        }
+        return items;
+    }
+
+    static Map<String, GuardPolicy> policies() throws Exception {
+        Map<String, GuardPolicy> out = new LinkedHashMap<>();
+        SpiderData.tables().forEach((db, tables) ->
+                out.put(db, GuardPolicy.builder().allowTables(tables).allowSelectStar(true).build()));
+        return out;
+    }
+
+    /** Runs every item on databases of {@code dbs} (all when null) through the guard and the engine. */
+    static Tally run(String engine, Dialect dialect, List<Item> items, Set<String> dbs,
+                     java.util.function.Function<String, DataSource> database) throws Exception {
+        Map<String, GuardPolicy> policies = policies();
+        Tally tally = new Tally(engine);
+        long start = System.nanoTime();
+        Map<String, List<Item>> byDb = new LinkedHashMap<>();
+        for (Item item : items) {
+            if (dbs == null || dbs.contains(item.db())) {
+                byDb.computeIfAbsent(item.db(), k -> new ArrayList<>()).add(item);
+            }
+        }
+        for (Map.Entry<String, List<Item>> e : byDb.entrySet()) {
+            GuardPolicy policy = policies.get(e.getKey());
+            DataSource ds = database.apply(e.getKey());
+            EngineCheck check = EngineCheck.create(ds, dialect);
+            Set<String> seen = new LinkedHashSet<>();
+            Set<String> rendered = new LinkedHashSet<>();
+            try (Connection c = ds.getConnection()) {
+                for (Item item : e.getValue()) {
+                    if (seen.add(item.sql())) {
+                        one(item, policy, dialect, check, c, tally, rendered);
+                    }
+                }
+            }
+        }
+        tally.print();
+        System.out.printf("DIFFERENTIAL %s: %.1f s%n", engine, (System.nanoTime() - start) / 1e9);
+        return tally;
+    }
+
+    private static void one(Item item, GuardPolicy policy, Dialect dialect, EngineCheck check, Connection c,
+                            Tally tally, Set<String> rendered) {
+        GuardVerdict v = GUARD.check(item.sql(), policy, dialect);
+        if (!(v instanceof GuardVerdict.Accepted a)) {
+            return;
+        }
+        int[] n = tally.perCorpus.computeIfAbsent(item.corpus(), k -> new int[4]);
+        n[0]++;
+        if (!rendered.add(a.statement().sql() + a.statement().parameters())) {
+            n[3]++;
+            return; // the same statement runs as for an earlier SQL: already compared
+        }
+        EngineReading reading;
+        try {
+            reading = check.read(c, a.statement());
+        } catch (SQLException realError) {
+            return; // the statement does not plan on this engine (dialect or schema error): it cannot run
+        }
+        n[1]++;
+        GuardPolicy exact = GuardPolicy.builder()
+                .allowTables(a.tables().isEmpty() ? Set.of("sqlagent_reads_no_table") : a.tables()).allowSelectStar(true)
+                .functionPolicy(policy.functionPolicy()).build();
+        List<String> reasons = EngineCheck.disagreements(reading, exact, dialect);
+        for (String r : reasons) {
+            tally.disagreements.add(item.corpus() + " " + item.db() + ": " + r + " | guard tables=" + a.tables()
+                    + " | sql=" + item.sql() + " | ran=" + a.statement().sql());
+        }
+        for (EngineReading.ColumnRead col : reading.columns()) {
+            if (col.column().equals("rowid") || col.column().equals("_rowid_") || col.column().startsWith("column#")) {
+                continue;
+            }
+            n[2]++;
+            GuardPolicy denying = policy.toBuilder().denyColumn(col.table().name(), col.column()).build();
+            GuardVerdict again = GUARD.check(item.sql(), denying, dialect);
+            if (again instanceof GuardVerdict.Accepted) {
+                tally.disagreements.add(item.corpus() + " " + item.db() + ": the engine reads " + col
+                        + " but the guard accepts the SQL with that column denied | sql=" + item.sql()
+                        + " | ran=" + a.statement().sql());
+            }
+        }
+    }
+
+    @Test
+    void onSqliteTheEngineReadsOnlyWhatTheGuardSaysOnEverySpiderDatabase() throws Exception {
+        Tally t = run("sqlite", Dialect.SQLITE, corpus(), null,
+                db -> dev.sqlagent.testing.SharedData.sqlite(db));
+        assertThat(t.perCorpus.get("gold")[1]).isGreaterThan(500); // 533 distinct gold SQL
+        assertThat(t.disagreements).isEmpty();
+    }
+
+    @Test
+    void onH2TheEngineReadsOnlyWhatTheGuardSaysOnEverySpiderDatabase() throws Exception {
+        Tally t = run("h2", Dialect.H2, FULL ? corpus() : modelCorpus(), null, H2Spider::of);
+        assertThat(t.perCorpus.get("gold")[1]).isGreaterThan(350);
+        assertThat(t.disagreements).isEmpty();
+    }
+
+    @Test
+    void onPostgresTheEngineReadsOnlyWhatTheGuardSays() throws Exception {
+        DatabaseServer pg = DatabaseServer.postgres().require();
+        pg.load(SERVER_DBS.toArray(String[]::new));
+        Tally t = run("postgresql", Dialect.POSTGRESQL, modelCorpus(), Set.copyOf(SERVER_DBS), pg::spider);
+        assertThat(t.perCorpus.get("gold")[1]).isGreaterThan(FULL ? 300 : 60);
+        assertThat(t.disagreements).isEmpty();
+    }
+
+    @Test
+    void onMariadbTheEngineReadsOnlyWhatTheGuardSays() throws Exception {
+        DatabaseServer maria = DatabaseServer.mariadb().require();
+        maria.load(SERVER_DBS.toArray(String[]::new));
+        Tally t = run("mariadb", Dialect.MARIADB, modelCorpus(), Set.copyOf(SERVER_DBS), maria::spider);
+        assertThat(t.perCorpus.get("gold")[1]).isGreaterThan(FULL ? 300 : 60);
+        assertThat(t.disagreements).isEmpty();
+    }
+}

@@ -1,0 +1,135 @@
+package dev.sqlagent.guard.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlagent.Dialect;
+import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.guard.SqlGuard;
+import dev.sqlagent.testing.DatabaseServer;
+import dev.sqlagent.testing.H2Spider;
+import dev.sqlagent.testing.SharedData;
+import dev.sqlagent.execution.UrlDataSource;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Set;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The engine check on each engine, with statements handed to it as if the guard had accepted them: what a
+ * parser differential would let through (a table outside the policy, a denied column, a forbidden
+ * function, a write) must come out as a disagreement; what the guard really accepts, as confirmed; a SQL
+ * with a real error, as unavailable.
+ */
+class EngineCheckTest {
+
+    private static final GuardPolicy POLICY = GuardPolicy.builder().allowTables("singer", "concert")
+            .denyColumn("singer", "age").allowSelectStar(true).build();
+
+    private static GuardVerdict.Accepted pretend(String sql, Object... params) {
+        return new GuardVerdict.Accepted(sql, new SqlStatement(sql, List.of(params)), Set.of("singer"),
+                Set.of("singer.name"));
+    }
+
+    private static void engineCatchesEveryKindOfDisagreement(DataSource ds, Dialect dialect, String upperCall) {
+        EngineCheck check = EngineCheck.create(ds, dialect);
+        EngineVerdict ok = check.check(pretend("SELECT s.Name, " + upperCall + " FROM singer s WHERE s.Country = ?",
+                "France"), POLICY);
+        assertThat(ok).as("%s", ok).isInstanceOf(EngineVerdict.Confirmed.class);
+        EngineReading reading = ((EngineVerdict.Confirmed) ok).reading();
+        assertThat(reading.tables()).extracting(EngineReading.Table::name).containsExactly("singer");
+        assertThat(reading.columns()).extracting(EngineReading.ColumnRead::column).contains("name", "country");
+
+        assertDisagrees(check, "SELECT Name FROM singer WHERE Singer_ID IN (SELECT Stadium_ID FROM stadium)",
+                "table", "stadium");
+        assertDisagrees(check, "SELECT s.Name FROM singer s WHERE s.Age > 30", "column", "age");
+        assertDisagrees(check, "SELECT Name FROM singer ORDER BY Age", "column", "age");
+        assertDisagrees(check, "SELECT x.n FROM (SELECT Age AS n FROM singer) x", "column", "age");
+        assertDisagrees(check, "SELECT Name, (SELECT max(Age) FROM singer) FROM singer", "column", "age");
+        assertDisagrees(check, "SELECT Name FROM singer WHERE Name IN (SELECT Singer_ID FROM singer_in_concert)",
+                "table", "singer_in_concert");
+        assertDisagrees(check, "DELETE FROM singer WHERE Singer_ID = -12345", "writes", "");
+
+        EngineVerdict broken = check.check(pretend("SELECT no_such_column FROM singer"), POLICY);
+        assertThat(broken).isInstanceOf(EngineVerdict.Unavailable.class);
+        assertThat(((EngineVerdict.Unavailable) broken).reason()).contains("execution will report the error");
+    }
+
+    private static void assertDisagrees(EngineCheck check, String sql, String kind, String name) {
+        EngineVerdict v = check.check(pretend(sql), POLICY);
+        assertThat(v).as("%s on %s: %s", sql, check.dialect(), v).isInstanceOf(EngineVerdict.Disagreement.class);
+        assertThat(String.join(" ", ((EngineVerdict.Disagreement) v).reasons())).contains(kind).contains(name);
+    }
+
+    @Test
+    void sqliteBytecodeShowsForbiddenTablesColumnsAndWrites() {
+        engineCatchesEveryKindOfDisagreement(SharedData.sqlite("concert_singer"), Dialect.SQLITE, "upper(s.Name)");
+    }
+
+    @Test
+    void h2PlanShowsForbiddenTablesColumnsAndWrites() {
+        engineCatchesEveryKindOfDisagreement(H2Spider.of("concert_singer"), Dialect.H2, "UPPER(s.Name)");
+    }
+
+    @Test
+    void postgresPlanShowsForbiddenTablesColumnsAndWrites() {
+        DatabaseServer pg = DatabaseServer.postgres().require();
+        engineCatchesEveryKindOfDisagreement(pg.spider("concert_singer"), Dialect.POSTGRESQL, "upper(s.Name)");
+    }
+
+    @Test
+    void mariadbPrintedQueryShowsForbiddenTablesColumnsAndWrites() {
+        DatabaseServer maria = DatabaseServer.mariadb().require();
+        engineCatchesEveryKindOfDisagreement(maria.spider("concert_singer"), Dialect.MARIADB, "upper(s.Name)");
+    }
+
+    @Test
+    void aForbiddenFunctionInTheEnginesReadingIsADisagreement() {
+        GuardPolicy noUpper = POLICY.toBuilder()
+                .functionPolicy(dev.sqlagent.guard.FunctionPolicy.allowOnly("count")).build();
+        for (Object[] engine : new Object[][] {{SharedData.sqlite("concert_singer"), Dialect.SQLITE},
+                {H2Spider.of("concert_singer"), Dialect.H2}}) {
+            EngineCheck check = EngineCheck.create((DataSource) engine[0], (Dialect) engine[1]);
+            EngineVerdict v = check.check(pretend("SELECT upper(Name) FROM singer"), noUpper);
+            assertThat(v).as("%s", v).isInstanceOf(EngineVerdict.Disagreement.class);
+            assertThat(((EngineVerdict.Disagreement) v).reasons()).anyMatch(r -> r.contains("function upper"));
+        }
+    }
+
+    @Test
+    void theSqliteRowIdAliasOfADeniedKeyIsADisagreementButAnIndexSeekIsNot(@TempDir Path dir) throws Exception {
+        DataSource ds = new UrlDataSource("jdbc:sqlite:" + dir.resolve("staff.sqlite"), null, null);
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT, email TEXT)");
+            s.execute("CREATE INDEX staff_email ON staff (email)");
+        }
+        GuardPolicy denyKey = GuardPolicy.builder().allowTables("staff").denyColumn("staff", "id").build();
+        EngineCheck check = EngineCheck.create(ds, Dialect.SQLITE);
+        for (String leak : List.of("SELECT rowid, name FROM staff", "SELECT _rowid_ FROM staff", "SELECT oid FROM staff")) {
+            EngineVerdict v = check.check(pretend(leak), denyKey);
+            assertThat(v).as("%s: %s", leak, v).isInstanceOf(EngineVerdict.Disagreement.class);
+            assertThat(((EngineVerdict.Disagreement) v).reasons()).anyMatch(r -> r.contains("main.staff.id"));
+        }
+        EngineVerdict seek = check.check(pretend("SELECT name FROM staff WHERE email = 'a@b'"), denyKey);
+        assertThat(seek).as("%s", seek).isInstanceOf(EngineVerdict.Confirmed.class);
+    }
+
+    @Test
+    void whatTheGuardAcceptsOnSpiderIsConfirmed() {
+        SqlGuard guard = SqlGuard.create();
+        GuardPolicy policy = GuardPolicy.builder().allowTables("singer", "concert", "singer_in_concert", "stadium")
+                .rowFilter("singer", "Country", "France").build();
+        String sql = "SELECT T2.Name, count(*) FROM singer_in_concert AS T1 JOIN singer AS T2 ON T1.Singer_ID = "
+                + "T2.Singer_ID GROUP BY T2.Name";
+        GuardVerdict.Accepted a = (GuardVerdict.Accepted) guard.check(sql, policy, Dialect.SQLITE);
+        EngineVerdict v = EngineCheck.create(SharedData.sqlite("concert_singer"), Dialect.SQLITE).check(a, policy);
+        assertThat(v).as("%s", v).isInstanceOf(EngineVerdict.Confirmed.class);
+        assertThat(((EngineVerdict.Confirmed) v).reading().columns())
+                .extracting(Object::toString).contains("main.singer.country", "main.singer.name");
+    }
+}
