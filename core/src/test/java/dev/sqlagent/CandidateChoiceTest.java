@@ -109,12 +109,17 @@ class CandidateChoiceTest {
         java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.CountDownLatch twoIn = new java.util.concurrent.CountDownLatch(2);
+        java.util.concurrent.atomic.AtomicBoolean gaveUp = new java.util.concurrent.atomic.AtomicBoolean();
         dev.sqlagent.execution.SqlExecutor real = dev.sqlagent.execution.JdbcSqlExecutor.builder(db.analyst()).build();
         dev.sqlagent.execution.SqlExecutor slow = st -> {
             most.accumulateAndGet(running.incrementAndGet(), Math::max);
             twoIn.countDown();
             try {
-                twoIn.await(2, java.util.concurrent.TimeUnit.SECONDS);
+                // each of the first two waits for the other: both run at once whatever the scheduling; the
+                // bound only stops a hang (a bound of 1 would never let the second in)
+                if (!twoIn.await(2, java.util.concurrent.TimeUnit.MINUTES)) {
+                    gaveUp.set(true);
+                }
                 return real.execute(st);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
@@ -133,6 +138,7 @@ class CandidateChoiceTest {
                     "SELECT COUNT(*) FROM regions");
             AgentResult r = recorder.track(agent.ask("How many orders?"));
 
+            assertThat(gaveUp).as("two candidates never ran at once").isFalse();
             assertThat(most.get()).isEqualTo(2);
             assertThat(r.trace().executions()).extracting(TraceEvent.Executed::candidate).containsExactly(0, 1, 2);
         } finally {

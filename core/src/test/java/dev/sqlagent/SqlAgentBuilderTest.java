@@ -86,7 +86,7 @@ class SqlAgentBuilderTest {
                 futures.add(agent.askAsync(i % 2 == 0 ? "count orders" : "count employees"));
             }
             for (int i = 0; i < futures.size(); i++) {
-                AgentResult r = recorder.track(futures.get(i).get());
+                AgentResult r = recorder.track(futures.get(i).get(2, java.util.concurrent.TimeUnit.MINUTES));
                 assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
                 Object count = ((AgentResult.Answered) r).table().rows().get(0).get(0);
                 assertThat(count).isEqualTo(i % 2 == 0 ? 120L : 12L);

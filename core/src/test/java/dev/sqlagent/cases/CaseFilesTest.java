@@ -11,8 +11,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,7 +60,7 @@ class CaseFilesTest {
     }
 
     @Test
-    void failedDeliveryIsRetriedInTheBackground() throws Exception {
+    void failedDeliveryIsRetriedInTheBackground() {
         AtomicInteger calls = new AtomicInteger();
         InMemoryCaseSink kept = new InMemoryCaseSink();
         CaseSink flaky = r -> {
@@ -71,37 +69,33 @@ class CaseFilesTest {
             }
             kept.accept(r);
         };
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
-        try {
-            RetryingCaseSink sink = RetryingCaseSink.wrap(flaky, scheduler, 10, 5, Duration.ofMillis(1));
-            sink.accept(caseNo(1));
-            for (int i = 0; i < 200 && kept.cases().isEmpty(); i++) {
-                Thread.sleep(10);
-            }
-            assertThat(kept.cases()).containsExactly(caseNo(1));
-            assertThat(sink.failures()).isEqualTo(2);
-            assertThat(sink.dropped()).isZero();
-        } finally {
-            scheduler.shutdownNow();
-        }
+        ManualScheduler scheduler = new ManualScheduler();
+        RetryingCaseSink sink = RetryingCaseSink.wrap(flaky, scheduler, 10, 5, Duration.ofMillis(1));
+
+        sink.accept(caseNo(1));
+        assertThat(kept.cases()).isEmpty();
+        assertThat(sink.waiting()).isEqualTo(1);
+
+        assertThat(scheduler.runAll(10)).isEqualTo(3);
+        assertThat(kept.cases()).containsExactly(caseNo(1));
+        assertThat(sink.failures()).isEqualTo(2);
+        assertThat(sink.dropped()).isZero();
+        assertThat(sink.waiting()).isZero();
+        // first retry after the back-off, the second after twice it, then one look at the empty queue
+        assertThat(scheduler.delays()).containsExactly(1L, 2L, 0L);
     }
 
     @Test
     void fullRetryQueueDropsTheOldestAndCountsIt() {
-        ScheduledExecutorService never = Executors.newSingleThreadScheduledExecutor();
-        never.shutdown();
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
-        try {
-            RetryingCaseSink sink = RetryingCaseSink.wrap(r -> {
-                throw new java.io.IOException("down");
-            }, scheduler, 2, 2, Duration.ofHours(1));
-            sink.accept(caseNo(1));
-            sink.accept(caseNo(2));
-            sink.accept(caseNo(3));
-            assertThat(sink.waiting()).isEqualTo(2);
-            assertThat(sink.dropped()).isEqualTo(1);
-        } finally {
-            scheduler.shutdownNow();
-        }
+        ManualScheduler scheduler = new ManualScheduler();
+        RetryingCaseSink sink = RetryingCaseSink.wrap(r -> {
+            throw new java.io.IOException("down");
+        }, scheduler, 2, 2, Duration.ofHours(1));
+        sink.accept(caseNo(1));
+        sink.accept(caseNo(2));
+        sink.accept(caseNo(3));
+        assertThat(sink.waiting()).isEqualTo(2);
+        assertThat(sink.dropped()).isEqualTo(1);
+        assertThat(scheduler.waiting()).isEqualTo(1);
     }
 }

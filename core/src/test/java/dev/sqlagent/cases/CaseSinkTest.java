@@ -63,22 +63,24 @@ class CaseSinkTest {
     @Test
     void failedDeliveryReachesTheSinkLaterWithoutBlockingTheQuestion() throws Exception {
         InMemoryCaseSink kept = new InMemoryCaseSink();
+        java.util.concurrent.CountDownLatch delivered = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
         SqlAgent agent = agent().caseSink(r -> {
             if (calls.incrementAndGet() == 1) {
                 throw new java.io.IOException("database for cases restarting");
             }
             kept.accept(r);
+            delivered.countDown();
         }).build();
         llm.enqueueFor(AgentRole.REFINER.id(), "SELECT COUNT(*) FROM orders");
 
         AgentResult r = agent.ask("How many orders?");
 
         assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
-        for (int i = 0; i < 300 && kept.cases().isEmpty(); i++) {
-            Thread.sleep(10);
-        }
+        // the agent's retry thread waits its one-second back-off; the bound only stops a hang
+        assertThat(delivered.await(2, java.util.concurrent.TimeUnit.MINUTES)).as("delivered by the retry").isTrue();
         assertThat(kept.cases()).hasSize(1);
+        assertThat(calls).hasValue(2);
         assertThat(agent.metrics().sinkFailures()).isEqualTo(1);
     }
 

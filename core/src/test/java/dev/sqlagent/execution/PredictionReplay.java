@@ -44,8 +44,10 @@ final class PredictionReplay {
         List<Failure> failures = new ArrayList<>();
         List<Prediction> all = SpiderPredictions.all();
         for (Prediction p : all) {
+            // no prediction runs away (the tests assert none is environmental); the slowest take about two
+            // seconds on a loaded machine, so the time-out only bounds a hang and load cannot make a TIMEOUT
             JdbcSqlExecutor executor = executors.computeIfAbsent(p.dbId(), db -> JdbcSqlExecutor
-                    .builder(dataSourceByDbId.apply(db)).dialect(dialect).queryTimeout(Duration.ofSeconds(20))
+                    .builder(dataSourceByDbId.apply(db)).dialect(dialect).queryTimeout(Duration.ofMinutes(2))
                     .maxRows(10).build());
             ExecutionOutcome outcome = executor.execute(SqlStatement.of(p.sql()));
             if (outcome instanceof ExecutionOutcome.Failure) {

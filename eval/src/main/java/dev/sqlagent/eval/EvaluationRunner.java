@@ -264,17 +264,24 @@ public final class EvaluationRunner {
                 if (abort != null || done.containsKey(f.record().id())) {
                     return;
                 }
-                String trajectory = Json.write(f.trajectory());
-                boolean good = f.record().goldSql().isBlank() ? f.record().answered() : f.record().isCorrect();
-                (good ? success : failure).append(trajectory);
-                results.append(Json.write(f.record().toMap()));
-                done.put(f.record().id(), f.record());
-                if (++sinceCheckpoint >= checkpointEvery) {
-                    sinceCheckpoint = 0;
-                    checkpoint();
+                try {
+                    String trajectory = Json.write(f.trajectory());
+                    boolean good = f.record().goldSql().isBlank() ? f.record().answered() : f.record().isCorrect();
+                    (good ? success : failure).append(trajectory);
+                    results.append(Json.write(f.record().toMap()));
+                    done.put(f.record().id(), f.record());
+                    if (++sinceCheckpoint >= checkpointEvery) {
+                        sinceCheckpoint = 0;
+                        checkpoint();
+                    }
+                    progress.onProgress(finishedOfSet(), questions.size());
+                    afterEachRecord.accept(f.record());
+                } catch (Throwable t) {
+                    // set before the lock is released: a worker waiting for it must not write after a
+                    // failed write or a hook that stopped the run
+                    abort = t;
+                    throw t;
                 }
-                progress.onProgress(finishedOfSet(), questions.size());
-                afterEachRecord.accept(f.record());
             }
         }
 

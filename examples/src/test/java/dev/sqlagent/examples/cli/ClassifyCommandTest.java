@@ -42,7 +42,7 @@ class ClassifyCommandTest {
         Path db = spiderSqlite("car_1");
         assertThat(Files.exists(db)).as(db.toString()).isTrue();
         List<String> lines = run("SELECT count(*) FROM cars_data\n\nSELECT Model FROM cars_data\nSELECT * FROM nope\n",
-                "classify", "--jdbc-url", "jdbc:sqlite:file:" + db + "?mode=ro", "--timeout-seconds", "5");
+                "classify", "--jdbc-url", "jdbc:sqlite:file:" + db + "?mode=ro", "--timeout-seconds", "120");
         assertThat(lines).hasSize(3);
         assertThat(lines.get(0)).startsWith("{\"sql\":\"SELECT count(*) FROM cars_data\",\"outcome\":\"ok\","
                 + "\"error_category\":null,\"sqlstate\":null,\"vendor_code\":null,\"message\":null,\"rows\":1,");

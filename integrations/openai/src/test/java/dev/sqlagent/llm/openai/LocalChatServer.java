@@ -7,11 +7,11 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A real HTTP server on 127.0.0.1 (port 0) that records every request and answers with replies scripted in
- * advance, like OkHttp's MockWebServer. With nothing scripted it answers 500.
+ * advance, like OkHttp's MockWebServer. With nothing scripted it answers 500. A {@link Reply#held() held}
+ * reply is never sent: the request waits until the server closes, so a client time-out fires whatever the
+ * machine's load, with no race between a server delay and the client's clock.
  */
 final class LocalChatServer implements AutoCloseable {
 
@@ -36,19 +38,20 @@ final class LocalChatServer implements AutoCloseable {
     }
 
     /** What the server answers. */
-    record Reply(int status, String body, Map<String, String> headers, Duration delay) {
+    record Reply(int status, String body, Map<String, String> headers, boolean hold) {
         static Reply json(int status, String body) {
-            return new Reply(status, body, Map.of("Content-Type", "application/json"), Duration.ZERO);
+            return new Reply(status, body, Map.of("Content-Type", "application/json"), false);
         }
 
         Reply withHeader(String name, String value) {
             Map<String, String> h = new java.util.LinkedHashMap<>(headers);
             h.put(name, value);
-            return new Reply(status, body, h, delay);
+            return new Reply(status, body, h, hold);
         }
 
-        Reply after(Duration d) {
-            return new Reply(status, body, headers, d);
+        /** @return this reply, never sent: its request waits until the server closes */
+        Reply held() {
+            return new Reply(status, body, headers, true);
         }
     }
 
@@ -56,6 +59,7 @@ final class LocalChatServer implements AutoCloseable {
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final ConcurrentLinkedDeque<Reply> replies = new ConcurrentLinkedDeque<>();
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
+    private final CountDownLatch closing = new CountDownLatch(1);
 
     LocalChatServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -90,13 +94,13 @@ final class LocalChatServer implements AutoCloseable {
             if (reply == null) {
                 reply = Reply.json(500, "{\"error\":{\"message\":\"nothing scripted\"}}");
             }
-            if (!reply.delay().isZero()) {
+            if (reply.hold()) {
                 try {
-                    Thread.sleep(reply.delay().toMillis());
+                    closing.await();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    return;
                 }
+                return;
             }
             reply.headers().forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
             byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
@@ -113,6 +117,7 @@ final class LocalChatServer implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        closing.countDown();
         server.stop(0);
         executor.shutdownNow();
         executor.awaitTermination(5, TimeUnit.SECONDS);
