@@ -6,7 +6,6 @@ import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.execution.ResultColumn;
 import dev.sqlagent.execution.ResultTable;
 import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.internal.SqlTokens;
 import dev.sqlagent.trace.TraceEvent;
 import dev.sqlagent.verify.ResultVerifier;
 import java.sql.Types;
@@ -77,14 +76,5 @@ class ChooseStepTest {
                 ran(0, "SELECT v FROM t", 2, 1), ran(1, "SELECT v FROM t ORDER BY v DESC", 2, 1));
         assertThat(s.chosen().candidate()).isEqualTo(1);
         assertThat(rule(s)).isEqualTo("unanimous");
-    }
-
-    @Test
-    void topLevelOrderByIsToldApartFromOneInASubqueryOrAString() {
-        assertThat(SqlTokens.ordersAtTopLevel("SELECT a FROM t ORDER BY a")).isTrue();
-        assertThat(SqlTokens.ordersAtTopLevel("select a from t order\n  by a desc")).isTrue();
-        assertThat(SqlTokens.ordersAtTopLevel("SELECT a FROM (SELECT a FROM t ORDER BY a) x")).isFalse();
-        assertThat(SqlTokens.ordersAtTopLevel("SELECT 'order by' FROM t")).isFalse();
-        assertThat(SqlTokens.ordersAtTopLevel("SELECT reorder FROM t")).isFalse();
     }
 }
