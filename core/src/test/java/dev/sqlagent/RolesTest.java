@@ -154,7 +154,7 @@ class RolesTest {
                 + " \"year\": \"2023\"}}");
         AgentResult r = recorder.track(agent(recorder).metricTool(revenue()).build().ask("2023 年华东区的销售额是多少？"));
 
-        assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
+        assertThat(r.status()).as(r.trace().notes().toString() + r.trace().guardChecks()).isEqualTo(AgentResult.Status.ANSWERED);
         assertThat(r.trace().stages()).containsExactly(Stage.RECEIVED, Stage.METRIC_TOOL, Stage.ANSWERED);
         assertThat(llm.requests("refiner")).isEmpty();
         assertThat(r.trace().executions().get(0).sql()).contains("r.region_name = ?").doesNotContain("华东区");

@@ -220,6 +220,11 @@ public final class SchemaCatalog {
         return everything;
     }
 
+    /** @return the names of every table the database has, forbidden ones included, lower case */
+    public java.util.Set<String> allTableNames() {
+        return databaseTables;
+    }
+
     /**
      * @param names names of tables the database has besides this catalog's (forbidden ones too)
      * @return this catalog, told of those tables: a forbidden table the database has is a policy

@@ -239,7 +239,28 @@ final class H2Reader implements PlanReader {
         while (j >= 0 && tokens.get(j).is("(")) {
             j--;
         }
-        return j >= 0 && (tokens.get(j).isWord("from") || tokens.get(j).isWord("join")) ? j : -1;
+        return j >= 0 && (tokens.get(j).isWord("from") && inQuery(tokens, j) || tokens.get(j).isWord("join")) ? j : -1;
+    }
+
+    /**
+     * Whether the {@code FROM} at {@code j} is a query's clause, not a function's argument
+     * ({@code EXTRACT(YEAR FROM d)}, {@code SUBSTRING(s FROM 1 FOR 2)}, {@code TRIM(BOTH 'x' FROM s)}): the
+     * innermost parenthesis open around it, if any, must open a query.
+     */
+    private static boolean inQuery(List<PrintedSql.Token> tokens, int j) {
+        int depth = 0;
+        for (int i = j - 1; i >= 0; i--) {
+            if (tokens.get(i).is(")")) {
+                depth++;
+            } else if (tokens.get(i).is("(")) {
+                if (depth == 0) {
+                    PrintedSql.Token after = tokens.get(i + 1);
+                    return after.isWord("select") || after.isWord("with") || after.isWord("values");
+                }
+                depth--;
+            }
+        }
+        return true;
     }
 
     /** Whether the parenthesis at {@code k} closes a derived table (it opened right after FROM or JOIN). */

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlagent.FailureKind;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ErrorClassifier;
+import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.schema.SchemaCatalog;
 import java.sql.SQLException;
@@ -19,6 +20,8 @@ final class AdmitStep implements Step {
     private final AgentConfig config;
     /** The agent's catalog as its own policy shows it, computed once per catalog. */
     private final Cache<SchemaCatalog, SchemaCatalog> visible = Caffeine.newBuilder().weakKeys().maximumSize(4).build();
+    /** A policy told every table of the database, computed once per policy. */
+    private final Cache<GuardPolicy, GuardPolicy> known = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
 
     AdmitStep(AgentConfig config) {
         this.config = config;
@@ -38,6 +41,11 @@ final class AdmitStep implements Step {
             SchemaCatalog catalog = config.schema().get();
             state.catalog(state.policy() == config.policy()
                     ? visible.get(catalog, c -> c.visibleUnder(config.policy())) : catalog.visibleUnder(state.policy()));
+            if (state.policy().knownTables().isEmpty()) {
+                // the guard refuses a CTE named like any table the database has, forbidden ones too
+                GuardPolicy given = state.policy();
+                state.policy(known.get(given, p -> p.toBuilder().knownTables(catalog.allTableNames()).build()));
+            }
         } catch (SQLException e) {
             ErrorCategory category = ErrorClassifier.standard().classify(config.dialect(), e);
             return new Outcome.Failed(FailureKind.ENVIRONMENT,

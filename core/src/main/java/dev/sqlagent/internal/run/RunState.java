@@ -29,7 +29,7 @@ public final class RunState {
 
     private final String questionId;
     private final ConversationContext conversation;
-    private final GuardPolicy policy;
+    private GuardPolicy policy;
     private final String table;
     private final String category;
     private final List<TraceEvent> events = new ArrayList<>();
@@ -88,6 +88,10 @@ public final class RunState {
     /** @return the effective policy */
     GuardPolicy policy() {
         return policy;
+    }
+
+    void policy(GuardPolicy p) {
+        policy = p;
     }
 
     /** @return the host's table label */
