@@ -168,7 +168,7 @@ final class H2Reader implements PlanReader {
             if (t.kind() != PrintedSql.Kind.NAME || tableTokens.contains(k)) {
                 continue;
             }
-            boolean call = k + 1 < tokens.size() && tokens.get(k + 1).is("(");
+            boolean call = k + 1 < tokens.size() && tokens.get(k + 1).is("(") && !definesCte(tokens, k + 1);
             int n = t.parts().size();
             boolean lastQuoted = t.quoted().get(n - 1);
             String last = t.last();
@@ -231,6 +231,22 @@ final class H2Reader implements PlanReader {
                 return; // a column of a derived table or CTE, read from its base tables inside it
             }
         }
+    }
+
+    /**
+     * Whether the parenthesis at {@code open} holds a CTE's column list ({@code name(a, b) AS (…)}), as
+     * H2 prints every CTE, rather than a call's arguments.
+     */
+    private static boolean definesCte(List<PrintedSql.Token> tokens, int open) {
+        int depth = 0;
+        for (int i = open; i < tokens.size(); i++) {
+            if (tokens.get(i).is("(")) {
+                depth++;
+            } else if (tokens.get(i).is(")") && --depth == 0) {
+                return i + 2 < tokens.size() && tokens.get(i + 1).isWord("as") && tokens.get(i + 2).is("(");
+            }
+        }
+        return false;
     }
 
     /** @return the index of the {@code FROM} or {@code JOIN} before token {@code k}, perhaps behind opening parentheses, or -1 */
