@@ -539,6 +539,21 @@ public final class SqlAgent implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Adds several verifiers in order, such as {@code Verifiers.standard()}.
+         *
+         * @param more the verifiers, none null
+         * @return this
+         * @throws NullPointerException if the collection or one of its verifiers is null
+         */
+        public Builder verifiers(java.util.Collection<? extends ResultVerifier> more) {
+            Objects.requireNonNull(more, "verifiers");
+            for (ResultVerifier v : more) {
+                verifier(v);
+            }
+            return this;
+        }
+
         /** @param executor runs {@link SqlAgent#askAsync}; default the common pool  @return this */
         public Builder asyncExecutor(Executor executor) {
             this.asyncExecutor = Objects.requireNonNull(executor, "asyncExecutor");

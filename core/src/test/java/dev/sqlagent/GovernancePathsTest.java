@@ -62,7 +62,7 @@ class GovernancePathsTest {
     @Test
     void aCorrectionChangingOnlyALiteralsCaseRuns(TraceRecorder recorder) {
         SqlAgent.Builder b = agent(recorder);
-        Verifiers.standard().forEach(b::verifier);
+        b.verifiers(Verifiers.standard());
         llm.enqueueFor(REFINER, "SELECT customer FROM orders WHERE status = 'PAID'");
         llm.enqueueFor(REFINER, fix("SELECT customer FROM orders WHERE status = 'paid'"));
         AgentResult r = recorder.track(b.build().ask("Which customers have paid orders?"));
@@ -86,7 +86,7 @@ class GovernancePathsTest {
     @Test
     void spacesInsideALiteralMakeADifferentSql(TraceRecorder recorder) {
         SqlAgent.Builder b = agent(recorder);
-        Verifiers.standard().forEach(b::verifier);
+        b.verifiers(Verifiers.standard());
         llm.enqueueFor(REFINER, "SELECT id FROM employees WHERE name = 'AliceWang'");
         llm.enqueueFor(REFINER, fix("SELECT id FROM employees WHERE name = 'Alice Wang'"));
         AgentResult r = recorder.track(b.build().ask("What is Alice Wang's id?"));
@@ -382,7 +382,7 @@ class GovernancePathsTest {
     @Test
     void anAnomalyCorrectionReturningTheSameSqlIsNotASuccess(TraceRecorder recorder) {
         SqlAgent.Builder b = agent(recorder);
-        Verifiers.standard().forEach(b::verifier);
+        b.verifiers(Verifiers.standard());
         SqlAgent agent = b.build();
         assertThat(agent.metrics().correctionSuccessRate()).isNaN();
         llm.enqueueFor(REFINER, "SELECT customer FROM orders WHERE status = 'lost'");
@@ -407,7 +407,7 @@ class GovernancePathsTest {
         assertThat(lastReason(unchecked)).isNotEqualTo("verified");
 
         SqlAgent.Builder b = agent(recorder);
-        Verifiers.standard().forEach(b::verifier);
+        b.verifiers(Verifiers.standard());
         llm.enqueueFor(REFINER, "SELECT COUNT(*) FROM employees");
         AgentResult checked = recorder.track(b.build().ask("How many employees?"));
         assertThat(lastReason(checked)).isEqualTo("verified");
