@@ -315,15 +315,15 @@ public abstract class VectorStoreContract {
             pool.shutdownNow();
         }
         assertThat(s.size()).isEqualTo(writers * perWriter);
-        // every entry is there under its own vector. Asked for all entries (an exact scan even in an
-        // approximate store), it comes first: a top-1 graph search could miss it, and which entry it would
-        // miss depends on the order in which the threads happened to insert
-        int all = s.size();
+        // every entry is there under its own vector: among the nearest 20 of a search with that vector (an
+        // approximate store's top-1 could miss it, depending on the order the threads inserted in; asking
+        // for every entry made pgvector's HNSW tests take minutes and is no exact scan there either)
+        int k = Math.min(20, s.size());
         for (int w = 0; w < writers; w++) {
             Random rnd = new Random(100 + w);
             for (int i = 0; i < perWriter; i++) {
                 float[] v = random(rnd);
-                assertThat(s.search(v, all, m -> true).get(0).id()).isEqualTo("w" + w + "-" + i);
+                assertThat(s.search(v, k, m -> true)).extracting(VectorMatch::id).contains("w" + w + "-" + i);
             }
         }
     }
