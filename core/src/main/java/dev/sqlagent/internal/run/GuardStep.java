@@ -8,7 +8,9 @@ import dev.sqlagent.guard.engine.EngineCheck;
 import dev.sqlagent.guard.engine.EngineVerdict;
 import dev.sqlagent.trace.TraceEvent;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * GUARD: each candidate of the round is parsed and checked against the effective policy, and an accepted
@@ -59,8 +61,10 @@ final class GuardStep implements Step {
             state.retryWith(c.sql());
         }
         List<GuardVerdict> verdicts = new ArrayList<>();
+        // identical candidates (frequent at a low temperature) are parsed and explained once
+        Map<String, GuardVerdict> bySql = new HashMap<>();
         for (Candidate c : state.candidates()) {
-            GuardVerdict v = check(c.sql(), state.policy(), guard, dialect, engine);
+            GuardVerdict v = bySql.computeIfAbsent(c.sql(), sql -> check(sql, state.policy(), guard, dialect, engine));
             state.add(new TraceEvent.GuardChecked(c.index(), state.round(), v));
             verdicts.add(v);
         }

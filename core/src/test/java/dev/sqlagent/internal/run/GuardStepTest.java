@@ -47,4 +47,14 @@ class GuardStepTest {
         assertThat(s.candidates()).extracting(Candidate::sql).containsExactly("SELECT COUNT(*) FROM orders");
         assertThat(s.round()).isEqualTo(1);
     }
+
+    @Test
+    void identicalCandidatesAreCheckedOnceAndEachGetsTheVerdict() {
+        RunState s = state("SELECT COUNT(*) FROM orders", "SELECT COUNT(*) FROM orders", "SELECT id FROM orders");
+        Outcome.Guarded g = (Outcome.Guarded) step.run(s);
+        assertThat(g.verdicts()).hasSize(3);
+        assertThat(g.verdicts().get(0)).isSameAs(g.verdicts().get(1));
+        assertThat(g.verdicts().get(2)).isNotSameAs(g.verdicts().get(0));
+        assertThat(s.events()).filteredOn(TraceEvent.GuardChecked.class::isInstance).hasSize(3);
+    }
 }
