@@ -51,6 +51,16 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
     }
 
     /**
+     * Returns what a person needs to take the question over.
+     *
+     * @return the hand-off of a rejected or failed question as the agent returned it; empty for an answer
+     *     (and for a result built by hand without one)
+     */
+    default Optional<HandOff> handOff() {
+        return Optional.empty();
+    }
+
+    /**
      * An answer.
      *
      * @param question the question
@@ -107,9 +117,10 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
      * @param trace what happened
      * @param candidates every candidate that broke the policy, with its violations, in candidate order;
      *     the first is {@code sqlText} with {@code violations}
+     * @param handOff what a person needs to take the question over
      */
     record Rejected(String question, String sqlText, List<Violation> violations, Trace trace,
-            List<GuardVerdict.Rejected> candidates) implements AgentResult {
+            List<GuardVerdict.Rejected> candidates, Optional<HandOff> handOff) implements AgentResult {
         /** Copies the lists. */
         public Rejected {
             Objects.requireNonNull(question, "question");
@@ -117,6 +128,31 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
             violations = List.copyOf(violations);
             Objects.requireNonNull(trace, "trace");
             candidates = List.copyOf(candidates);
+            Objects.requireNonNull(handOff, "handOff");
+        }
+
+        /**
+         * A rejection without a hand-off.
+         *
+         * @param question the question
+         * @param sqlText the SQL refused
+         * @param violations why
+         * @param trace what happened
+         * @param candidates every candidate that broke the policy
+         */
+        public Rejected(String question, String sqlText, List<Violation> violations, Trace trace,
+                List<GuardVerdict.Rejected> candidates) {
+            this(question, sqlText, violations, trace, candidates, Optional.empty());
+        }
+
+        /**
+         * Returns a copy carrying a hand-off.
+         *
+         * @param handOff the hand-off
+         * @return the copy
+         */
+        public Rejected withHandOff(HandOff handOff) {
+            return new Rejected(question, sqlText, violations, trace, candidates, Optional.of(handOff));
         }
 
         /**
@@ -151,9 +187,10 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
      * @param message the final error, for people
      * @param lastSql the SQL last tried, if any
      * @param trace what happened
+     * @param handOff what a person needs to take the question over
      */
     record Failed(String question, FailureKind kind, Optional<ErrorCategory> errorCategory, String message,
-            Optional<String> lastSql, Trace trace) implements AgentResult {
+            Optional<String> lastSql, Trace trace, Optional<HandOff> handOff) implements AgentResult {
         /** Checks the parts. */
         public Failed {
             Objects.requireNonNull(question, "question");
@@ -162,6 +199,32 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
             Objects.requireNonNull(message, "message");
             Objects.requireNonNull(lastSql, "lastSql");
             Objects.requireNonNull(trace, "trace");
+            Objects.requireNonNull(handOff, "handOff");
+        }
+
+        /**
+         * A failure without a hand-off.
+         *
+         * @param question the question
+         * @param kind why, broadly
+         * @param errorCategory the database error's category when one caused the failure
+         * @param message the final error, for people
+         * @param lastSql the SQL last tried, if any
+         * @param trace what happened
+         */
+        public Failed(String question, FailureKind kind, Optional<ErrorCategory> errorCategory, String message,
+                Optional<String> lastSql, Trace trace) {
+            this(question, kind, errorCategory, message, lastSql, trace, Optional.empty());
+        }
+
+        /**
+         * Returns a copy carrying a hand-off.
+         *
+         * @param handOff the hand-off
+         * @return the copy
+         */
+        public Failed withHandOff(HandOff handOff) {
+            return new Failed(question, kind, errorCategory, message, lastSql, trace, Optional.of(handOff));
         }
 
         @Override

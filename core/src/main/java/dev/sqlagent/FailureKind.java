@@ -16,6 +16,15 @@ public enum FailureKind {
     STILL_FAILING,
     /** The correction returned the same SQL; it was not run again. */
     CORRECTION_UNCHANGED,
-    /** The case was interrupted or the agent hit an internal fault; the trace says where. */
-    INTERNAL
+    /** The agent hit an internal fault; the trace says where. */
+    INTERNAL,
+    /** The question's future was cancelled, or its agent closed while it ran; the model call and the
+     *  statement under way were stopped. */
+    CANCELLED,
+    /** The question ran past its deadline ({@link QuestionBudget#deadline()}). */
+    DEADLINE_EXCEEDED,
+    /** The question needed more model calls than its budget allows ({@link QuestionBudget#maxModelCalls()}). */
+    MODEL_CALLS_EXCEEDED,
+    /** The question's model calls used more tokens than its budget allows ({@link QuestionBudget#maxTokens()}). */
+    TOKENS_EXCEEDED
 }

@@ -18,8 +18,10 @@ import java.util.Optional;
  * @param table a table or subject label, or empty
  * @param category a category label, or empty
  * @param policy a policy replacing the agent's for this request
+ * @param budget limits for this request, replacing the agent's limits of the same kind
  */
-public record Question(String text, String table, String category, Optional<GuardPolicy> policy) {
+public record Question(String text, String table, String category, Optional<GuardPolicy> policy,
+        Optional<QuestionBudget> budget) {
 
     /** Checks the parts. */
     public Question {
@@ -27,21 +29,34 @@ public record Question(String text, String table, String category, Optional<Guar
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(category, "category");
         Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(budget, "budget");
+    }
+
+    /**
+     * Creates a question without a budget of its own.
+     *
+     * @param text the question in natural language
+     * @param table a table or subject label, or empty
+     * @param category a category label, or empty
+     * @param policy a policy replacing the agent's for this request
+     */
+    public Question(String text, String table, String category, Optional<GuardPolicy> policy) {
+        this(text, table, category, policy, Optional.empty());
     }
 
     /** @param text the question  @return a question without labels or policy override */
     public static Question of(String text) {
-        return new Question(text, "", "", Optional.empty());
+        return new Question(text, "", "", Optional.empty(), Optional.empty());
     }
 
     /** @param table a table or subject label  @return a copy with it */
     public Question withTable(String table) {
-        return new Question(text, Objects.requireNonNull(table, "table"), category, policy);
+        return new Question(text, Objects.requireNonNull(table, "table"), category, policy, budget);
     }
 
     /** @param category a category label  @return a copy with it */
     public Question withCategory(String category) {
-        return new Question(text, table, Objects.requireNonNull(category, "category"), policy);
+        return new Question(text, table, Objects.requireNonNull(category, "category"), policy, budget);
     }
 
     /**
@@ -49,6 +64,17 @@ public record Question(String text, String table, String category, Optional<Guar
      * @return a copy with it
      */
     public Question withPolicy(GuardPolicy policy) {
-        return new Question(text, table, category, Optional.of(Objects.requireNonNull(policy, "policy")));
+        return new Question(text, table, category, Optional.of(Objects.requireNonNull(policy, "policy")), budget);
+    }
+
+    /**
+     * Returns a copy with limits for this request only.
+     *
+     * @param budget the limits; each one it sets replaces the agent's limit of the same kind
+     * @return a copy with it
+     * @throws NullPointerException if the budget is null
+     */
+    public Question withBudget(QuestionBudget budget) {
+        return new Question(text, table, category, policy, Optional.of(Objects.requireNonNull(budget, "budget")));
     }
 }

@@ -12,6 +12,7 @@ import dev.sqlagent.internal.run.QuestionRun;
 import dev.sqlagent.internal.SchemaSource;
 import dev.sqlagent.internal.CaseBuilder;
 import dev.sqlagent.internal.Bounded;
+import dev.sqlagent.internal.RunScope;
 import dev.sqlagent.internal.FixCache;
 import dev.sqlagent.cases.CaseLibrary;
 import dev.sqlagent.llm.LlmClient;
@@ -28,7 +29,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,6 +64,8 @@ public final class SqlAgent implements AutoCloseable {
     public static final int DEFAULT_CANDIDATES = 1;
     /** Largest number of candidates accepted. */
     public static final int MAX_CANDIDATES = 16;
+    /** The longest {@link #close()} waits for questions under way to end once cancelled. */
+    public static final int CLOSE_WAIT_SECONDS = 10;
     /** Default bound on candidates run (or extra generation requests made) at once per agent. */
     public static final int DEFAULT_CANDIDATE_PARALLELISM = 4;
 
@@ -74,8 +76,20 @@ public final class SqlAgent implements AutoCloseable {
     private final AgentMetrics metrics = new AgentMetrics();
     private final Builder settings;
     private final List<dev.sqlagent.cases.CaseDelivery> deliveries;
+    private final QuestionBudget budget;
+    private final java.util.function.Consumer<HandOff> onHandOff;
+    /** Executors the agent created and stops on close: the askAsync executor, the candidate pool. */
+    private final List<java.util.concurrent.ExecutorService> owned = new ArrayList<>();
+    private final dev.sqlagent.internal.LibraryThreads.Lease threads;
+    /** The questions under way, each with the scope that stops it. */
+    private final java.util.Set<RunScope> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
 
-    private SqlAgent(Builder b, AgentConfig config) {
+    private SqlAgent(Builder b, AgentConfig config, java.util.concurrent.ExecutorService candidatePool) {
+        this.threads = dev.sqlagent.internal.LibraryThreads.lease();
+        if (candidatePool != null) {
+            owned.add(candidatePool);
+        }
         this.config = config;
         this.questions = new QuestionRun(config);
         List<CaseSink> sinks = new ArrayList<>(b.caseSinks);
@@ -107,7 +121,15 @@ public final class SqlAgent implements AutoCloseable {
         sinks = delivered;
         this.deliveries = List.copyOf(deliveries);
         this.caseSinks = List.copyOf(sinks);
-        this.asyncExecutor = b.asyncExecutor;
+        if (b.asyncExecutor != null) {
+            this.asyncExecutor = b.asyncExecutor;
+        } else {
+            java.util.concurrent.ExecutorService own = dev.sqlagent.internal.AskExecutor.create();
+            owned.add(own);
+            this.asyncExecutor = own;
+        }
+        this.budget = b.budget;
+        this.onHandOff = b.onHandOff;
         this.settings = b.copy();
     }
 
@@ -147,12 +169,48 @@ public final class SqlAgent implements AutoCloseable {
     }
 
     AgentResult run(Question question, dev.sqlagent.internal.ConversationContext conversation) {
-        String id = dev.sqlagent.internal.QuestionIds.next();
-        AgentResult result = questions.answer(question.text().strip(), id, conversation,
-                question.policy().orElse(null), question.table(), question.category());
-        metrics.record(result);
-        deliver(result, question);
-        return result;
+        return run(question, conversation, new RunScope());
+    }
+
+    private AgentResult run(Question question, dev.sqlagent.internal.ConversationContext conversation,
+            RunScope scope) {
+        if (closed) {
+            throw new IllegalStateException("the agent is closed; build a new one to ask more questions");
+        }
+        running.add(scope);
+        try {
+            if (closed) {
+                scope.stop(RunScope.Stop.CANCELLED); // closed between the check and the registration
+            }
+            String id = dev.sqlagent.internal.QuestionIds.next();
+            QuestionBudget effective = question.budget().map(budget::overriddenBy).orElse(budget);
+            AgentResult result = questions.answer(question.text().strip(), id, conversation,
+                    question.policy().orElse(null), question.table(), question.category(), effective, scope);
+            metrics.record(result);
+            deliver(result, question);
+            handOff(result);
+            return result;
+        } finally {
+            running.remove(scope);
+            synchronized (running) {
+                running.notifyAll();
+            }
+        }
+    }
+
+    private void handOff(AgentResult result) {
+        if (onHandOff == null || result.handOff().isEmpty()) {
+            return;
+        }
+        try {
+            onHandOff.accept(result.handOff().get());
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            LOG.warn("the hand-off hook failed for question {}; the question's result stands: {}",
+                    result.trace().questionId(), e.toString());
+            LOG.debug("the hook's fault", e);
+        }
     }
 
     /**
@@ -166,14 +224,64 @@ public final class SqlAgent implements AutoCloseable {
     }
 
     /**
-     * Answers a question on the agent's executor.
+     * Answers a question on the agent's executor: by default one the agent owns and sizes for blocking work
+     * (a virtual thread per question on JDK 21 and later, else a pool of daemon threads), or the host's
+     * ({@link Builder#asyncExecutor}).
+     *
+     * <p>Cancelling the returned future (with {@code cancel}) stops the question: a model call under way is
+     * interrupted, a statement under way is cancelled in the database, and the question ends
+     * {@link FailureKind#CANCELLED} (counted in the metrics and kept as a case; the future itself is
+     * cancelled). Cancel the future returned here: cancelling a future derived from it with
+     * {@code thenApply} and the like does not reach the question.
      *
      * @param question the question
      * @return a future of the result; it completes exceptionally only as {@link #ask} would throw
+     * @throws NullPointerException if the question is null
+     * @throws IllegalStateException if the agent is closed
      */
     public CompletableFuture<AgentResult> askAsync(String question) {
         Objects.requireNonNull(question, "question");
-        return CompletableFuture.supplyAsync(() -> ask(question), asyncExecutor);
+        return askAsync(Question.of(question));
+    }
+
+    /**
+     * Answers a question with labels, a policy or a budget of its own on the agent's executor; see
+     * {@link #askAsync(String)} for cancellation.
+     *
+     * @param question the question
+     * @return a future of the result
+     * @throws NullPointerException if the question is null
+     * @throws IllegalStateException if the agent is closed
+     */
+    public CompletableFuture<AgentResult> askAsync(Question question) {
+        Objects.requireNonNull(question, "question");
+        if (closed) {
+            throw new IllegalStateException("the agent is closed; build a new one to ask more questions");
+        }
+        RunScope scope = new RunScope();
+        CompletableFuture<AgentResult> future = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                scope.stop(RunScope.Stop.CANCELLED);
+                return super.cancel(mayInterruptIfRunning);
+            }
+        };
+        try {
+            asyncExecutor.execute(() -> {
+                if (future.isDone()) {
+                    return; // cancelled before it started: nothing was done, nothing to record
+                }
+                try {
+                    future.complete(run(question, null, scope));
+                } catch (Throwable e) {
+                    future.completeExceptionally(e);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            throw new IllegalStateException("the async executor refused the question" + (closed
+                    ? ": the agent is closed" : ": " + e.getMessage()), e);
+        }
+        return future;
     }
 
     /** @return the live measures of this agent */
@@ -214,11 +322,56 @@ public final class SqlAgent implements AutoCloseable {
      * ends its thread. Questions asked after closing still get answers; their cases go straight to the
      * journal. Idempotent.
      */
+    /**
+     * Closes the agent: new questions are refused ({@link IllegalStateException}); questions under way are
+     * cancelled (they end {@link FailureKind#CANCELLED}) and waited for up to {@value #CLOSE_WAIT_SECONDS}
+     * seconds; then every thread the agent started is stopped: its {@code askAsync} executor (unless the host
+     * gave one), its candidate pool, its case deliveries (each hands its queue to its journal, or to its
+     * sink), and, when no other agent uses them, the library's shared guard and query watchdogs. The
+     * model clients, data source, executor and sinks the host passed in are the host's: they are not
+     * closed. Closing twice is harmless.
+     */
     @Override
     public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        for (RunScope s : running) {
+            s.stop(RunScope.Stop.CANCELLED);
+        }
+        long until = System.nanoTime() + java.time.Duration.ofSeconds(CLOSE_WAIT_SECONDS).toNanos();
+        synchronized (running) {
+            while (!running.isEmpty() && until - System.nanoTime() > 0) {
+                try {
+                    running.wait(Math.max(1, (until - System.nanoTime()) / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        if (!running.isEmpty()) {
+            LOG.warn("closing with {} question(s) still under way after {} s; their threads are stopped",
+                    running.size(), CLOSE_WAIT_SECONDS);
+        }
+        for (java.util.concurrent.ExecutorService e : owned) {
+            e.shutdownNow();
+        }
         for (dev.sqlagent.cases.CaseDelivery d : deliveries) {
             d.close();
         }
+        java.time.Duration rest = java.time.Duration.ofNanos(Math.max(0, until - System.nanoTime()))
+                .plusSeconds(2);
+        dev.sqlagent.internal.LibraryThreads.awaitAll(owned, rest);
+        threads.release(rest);
+    }
+
+    /** @return whether {@link #close()} was called */
+    public boolean isClosed() {
+        return closed;
     }
 
     /** @return the guard policy */
@@ -289,7 +442,9 @@ public final class SqlAgent implements AutoCloseable {
         private final List<CaseSink> caseSinks = new ArrayList<>();
         private final List<StageListener> listeners = new ArrayList<>();
         private final List<ResultVerifier> verifiers = new ArrayList<>();
-        private Executor asyncExecutor = ForkJoinPool.commonPool();
+        private Executor asyncExecutor;
+        private QuestionBudget budget = QuestionBudget.unlimited();
+        private java.util.function.Consumer<HandOff> onHandOff;
         private Clock clock = Clock.systemUTC();
         private boolean correctionEnabled = true;
         private boolean correctAnomalies = true;
@@ -336,6 +491,8 @@ public final class SqlAgent implements AutoCloseable {
             b.listeners.addAll(listeners);
             b.verifiers.addAll(verifiers);
             b.asyncExecutor = asyncExecutor;
+            b.budget = budget;
+            b.onHandOff = onHandOff;
             b.clock = clock;
             b.correctionEnabled = correctionEnabled;
             b.correctAnomalies = correctAnomalies;
@@ -554,9 +711,47 @@ public final class SqlAgent implements AutoCloseable {
             return this;
         }
 
-        /** @param executor runs {@link SqlAgent#askAsync}; default the common pool  @return this */
+        /**
+         * Sets the executor that runs {@link SqlAgent#askAsync}. By default the agent creates its own, sized for
+         * blocking work (a virtual thread per question on JDK 21 and later, else a pool of daemon platform
+         * threads) and stops it on {@link SqlAgent#close()}. A host executor is used as given and never shut
+         * down by the agent; it must start tasks that block on the model and the database without starving
+         * (a work-stealing pool with a core per thread is a poor choice).
+         *
+         * @param executor the host's executor
+         * @return this
+         * @throws NullPointerException if the executor is null
+         */
         public Builder asyncExecutor(Executor executor) {
             this.asyncExecutor = Objects.requireNonNull(executor, "asyncExecutor");
+            return this;
+        }
+
+        /**
+         * Sets what every question may spend: model calls, tokens and time. A request's own budget
+         * ({@link Question#withBudget}) replaces the limits it sets. Default: {@link QuestionBudget#unlimited()}.
+         *
+         * @param budget the limits
+         * @return this
+         * @throws NullPointerException if the budget is null
+         */
+        public Builder budget(QuestionBudget budget) {
+            this.budget = Objects.requireNonNull(budget, "budget");
+            return this;
+        }
+
+        /**
+         * Sets a hook that receives the {@link HandOff} of every question that is rejected or fails, after its
+         * result is made and its case handed to the sinks, on the asking thread: for example to open a ticket
+         * for a person. A hook that throws is logged at WARN and ignored; it should not block for long (hand
+         * slow work to the host's own executor).
+         *
+         * @param hook the hook
+         * @return this
+         * @throws NullPointerException if the hook is null
+         */
+        public Builder onHandOff(java.util.function.Consumer<HandOff> hook) {
+            this.onHandOff = Objects.requireNonNull(hook, "onHandOff");
             return this;
         }
 
@@ -835,20 +1030,24 @@ public final class SqlAgent implements AutoCloseable {
                 }
                 source = SchemaSource.fixed(enriched(schema));
             }
+            // the agent's own candidate pool, stopped by close(); a host's executor is only bounded
+            java.util.concurrent.ExecutorService candidatePool = candidateParallelism > 1 && candidateExecutor == null
+                    ? Bounded.ownPool(candidateParallelism) : null;
             AgentConfig config = new AgentConfig(models, exec, d, policy, guard, SqlCleaner.create(), source,
                     verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature,
                     candidates, judge, prompts, temperatures, selectorMode, decomposerMode, budgets, metricTools,
                     Caffeine.newBuilder().maximumSize(10_000).expireAfterAccess(java.time.Duration.ofMinutes(30))
                             .<String, Map<String, java.util.Set<String>>>build(),
                     fixCache ? new FixCache(FixCache.DEFAULT_SIZE, FixCache.DEFAULT_EXPIRY) : null, caseLibrary,
-                    candidateParallelism == 1 ? null : Bounded.executor(candidateExecutor, candidateParallelism),
+                    candidatePool != null ? candidatePool
+                            : candidateParallelism == 1 ? null : Bounded.executor(candidateExecutor, candidateParallelism),
                     dropViolatingCandidates,
                     engineCheck && dataSource != null && dev.sqlagent.guard.engine.EngineCheck.supports(d)
                             ? dev.sqlagent.guard.engine.EngineCheck.create(dataSource, d,
                                     queryTimeout.compareTo(java.time.Duration.ofSeconds(1)) < 0
                                             ? java.time.Duration.ofSeconds(1) : queryTimeout)
                             : null);
-            return new SqlAgent(this, config);
+            return new SqlAgent(this, config, candidatePool);
         }
     }
 }

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -105,7 +104,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         this.fetchSize = b.fetchSize;
         this.classifier = b.classifier;
         this.clock = b.clock;
-        this.watchdog = b.watchdog != null ? b.watchdog : DefaultWatchdog.INSTANCE;
+        this.watchdog = b.watchdog;
         this.dialect = b.dialect;
     }
 
@@ -187,7 +186,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
         try {
             int old = c.getNetworkTimeout();
-            c.setNetworkTimeout(Helpers.INSTANCE, networkTimeoutMillis());
+            c.setNetworkTimeout(HELPERS, networkTimeoutMillis());
             return old;
         } catch (SQLException | RuntimeException e) {
             LOG.debug("driver refused a network timeout: {}", e.toString());
@@ -198,7 +197,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     private static void restoreNetworkTimeout(Connection c, int old) {
         try {
             if (!c.isClosed()) {
-                c.setNetworkTimeout(Helpers.INSTANCE, old);
+                c.setNetworkTimeout(HELPERS, old);
             }
         } catch (SQLException | RuntimeException ignored) {
             // a broken connection is discarded by its pool
@@ -261,10 +260,14 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                 for (int i = 0; i < params.size(); i++) {
                     ps.setObject(i + 1, params.get(i));
                 }
-                watch.arm(watchdog, ps, watchdogDelayMillis(d), networked(d) ? c : null, d != Dialect.POSTGRESQL);
+                watch.arm(watchdog(), ps, watchdogDelayMillis(d), networked(d) ? c : null, d != Dialect.POSTGRESQL);
+                // the question's cancellation or deadline cancels the statement at once
+                dev.sqlagent.internal.RunScope scope = dev.sqlagent.internal.RunScope.current();
+                dev.sqlagent.internal.RunScope.Binding stop = scope == null ? () -> { } : scope.onStop(watch::fireNow);
                 try (ResultSet rs = ps.executeQuery()) {
                     return read(rs, start);
                 } finally {
+                    stop.close();
                     watch.disarm();
                 }
             } finally {
@@ -516,15 +519,28 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         private boolean aborted;
         private volatile boolean fired;
 
+        private ScheduledExecutorService scheduler;
+
         synchronized void arm(ScheduledExecutorService scheduler, Statement s, long delayMillis, Connection c,
                 boolean cancelFirst) {
             this.statement = s;
             this.connection = c;
+            this.scheduler = scheduler;
             this.task = scheduler.schedule(() -> fire(scheduler, cancelFirst), delayMillis, TimeUnit.MILLISECONDS);
         }
 
+        /** Cancels the statement now (the question was cancelled or ran out of time), aborting it if it hangs. */
+        void fireNow() {
+            synchronized (this) {
+                if (done || fired || scheduler == null) {
+                    return;
+                }
+            }
+            fire(scheduler, true);
+        }
+
         private synchronized void fire(ScheduledExecutorService scheduler, boolean cancelFirst) {
-            if (done) {
+            if (done || fired) {
                 return;
             }
             fired = true;
@@ -533,7 +549,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                 return;
             }
             cancelling = true;
-            Helpers.INSTANCE.execute(this::cancel);
+            HELPERS.execute(this::cancel);
             if (connection != null) {
                 abortTask = scheduler.schedule(this::abortIfRunning, ABORT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
             }
@@ -564,7 +580,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             }
             aborted = true;
             try {
-                connection.abort(Helpers.INSTANCE);
+                connection.abort(HELPERS);
                 LOG.debug("aborted a connection whose statement did not return {} after its cancel", ABORT_GRACE);
             } catch (SQLException | RuntimeException e) {
                 LOG.debug("could not abort a connection: {}", e.toString());
@@ -603,28 +619,17 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
     }
 
-    /** Daemon threads that run cancels and aborts, which may block on the network. */
-    private static final class Helpers {
-        static final java.util.concurrent.ExecutorService INSTANCE = java.util.concurrent.Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "sqlagent-query-cancel");
-            t.setDaemon(true);
-            return t;
-        });
-    }
+    /**
+     * Runs cancels and aborts, which may block on the network, on the library's shared helper threads:
+     * looked up at each use, never kept, because they stop when the last agent closes (a connection may
+     * keep this executor beyond that, for its network timeout).
+     */
+    private static final java.util.concurrent.Executor HELPERS =
+            task -> dev.sqlagent.internal.LibraryThreads.QUERY_HELPERS.current().execute(task);
 
-    /** The watchdog used when the builder was given none: one daemon thread, created on first use. */
-    private static final class DefaultWatchdog {
-        static final ScheduledExecutorService INSTANCE = create();
-
-        private static ScheduledExecutorService create() {
-            ScheduledThreadPoolExecutor s = new ScheduledThreadPoolExecutor(1, r -> {
-                Thread t = new Thread(r, "sqlagent-query-watchdog");
-                t.setDaemon(true);
-                return t;
-            });
-            s.setRemoveOnCancelPolicy(true);
-            return s;
-        }
+    /** @return the builder's watchdog, or the library's shared one as it runs now */
+    private ScheduledExecutorService watchdog() {
+        return watchdog != null ? watchdog : dev.sqlagent.internal.LibraryThreads.QUERY_WATCHDOG.current();
     }
 
     /** Builds a {@link JdbcSqlExecutor}; setters check their arguments and name the bad value. */

@@ -44,13 +44,30 @@ final class ParseRunner {
 
     private final ParseWatchdog watchdog;
 
-    ParseRunner(ScheduledExecutorService scheduler) {
+    ParseRunner(java.util.function.Supplier<ScheduledExecutorService> scheduler) {
         this.watchdog = new ParseWatchdog(scheduler);
     }
 
+    /**
+     * Parsing is pure CPU work: more parses at once than cores only stretches each one's wall time, and the
+     * cap is measured in wall time. Without this bound, 200 questions parsed at once on two cores (virtual
+     * threads make that easy) each took over the 2 s cap and were rejected as parse time-outs. A parse's
+     * deadline starts once it holds a permit, so the cap measures the parse, not the queue before it.
+     */
+    private static final java.util.concurrent.Semaphore CORES = new java.util.concurrent.Semaphore(
+            Math.max(1, Runtime.getRuntime().availableProcessors()));
+
     Parsed parse(String sql, Dialect dialect, Duration timeout) throws TimedOut, Failed {
         Warm.ensure();
-        long deadline = System.nanoTime() + timeout.toNanos();
+        CORES.acquireUninterruptibly();
+        try {
+            return parseWithin(sql, dialect, System.nanoTime() + timeout.toNanos());
+        } finally {
+            CORES.release();
+        }
+    }
+
+    private Parsed parseWithin(String sql, Dialect dialect, long deadline) throws TimedOut, Failed {
         try {
             return parseOnce(sql, dialect, false, deadline);
         } catch (Failed simple) {

@@ -4,7 +4,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
 import net.sf.jsqlparser.parser.CCJSqlParser;
 
 /**
@@ -18,19 +19,35 @@ final class ParseWatchdog {
     /** Period of the sweep. */
     static final long SWEEP_MILLIS = 20;
 
-    private final ScheduledExecutorService scheduler;
+    private final Supplier<ScheduledExecutorService> schedulers;
     private final Map<CCJSqlParser, Long> deadlines = new ConcurrentHashMap<>();
-    private final AtomicBoolean started = new AtomicBoolean();
+    /** The scheduler the sweep runs on; a new one (the shared one was stopped and started again) gets its own. */
+    private volatile ScheduledExecutorService sweeping;
 
-    ParseWatchdog(ScheduledExecutorService scheduler) {
-        this.scheduler = scheduler;
+    ParseWatchdog(Supplier<ScheduledExecutorService> schedulers) {
+        this.schedulers = schedulers;
     }
 
     void watch(CCJSqlParser parser, long deadlineNanos) {
-        if (!started.get() && started.compareAndSet(false, true)) {
-            scheduler.scheduleWithFixedDelay(this::sweep, SWEEP_MILLIS, SWEEP_MILLIS, TimeUnit.MILLISECONDS);
-        }
         deadlines.put(parser, deadlineNanos);
+        for (int attempt = 0; attempt < 2; attempt++) {
+            ScheduledExecutorService s = schedulers.get();
+            if (s == sweeping) {
+                return;
+            }
+            synchronized (this) {
+                if (s == sweeping) {
+                    return;
+                }
+                try {
+                    s.scheduleWithFixedDelay(this::sweep, SWEEP_MILLIS, SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+                    sweeping = s;
+                    return;
+                } catch (RejectedExecutionException stoppedMeanwhile) {
+                    // the last agent closed between get() and schedule: the next get() starts a new one
+                }
+            }
+        }
     }
 
     void release(CCJSqlParser parser) {

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
 import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
@@ -59,11 +58,17 @@ public final class SqlGuard {
 
     private final ParseRunner parser;
 
-    private SqlGuard(ScheduledExecutorService watchdog) {
+    private SqlGuard(java.util.function.Supplier<ScheduledExecutorService> watchdog) {
         this.parser = new ParseRunner(watchdog);
     }
 
-    /** @return a guard whose parse time-outs are raised by a shared daemon watchdog thread */
+    /**
+     * Returns the shared guard. Its parse time-outs are raised by one daemon watchdog thread that the
+     * library shares: started on first use, and stopped when the last {@code SqlAgent} using it is closed
+     * (a later use starts it again).
+     *
+     * @return the shared guard
+     */
     public static SqlGuard create() {
         return DefaultHolder.INSTANCE;
     }
@@ -75,21 +80,13 @@ public final class SqlGuard {
      * @return a guard using it
      */
     public static SqlGuard create(ScheduledExecutorService watchdog) {
-        return new SqlGuard(Objects.requireNonNull(watchdog, "watchdog"));
+        Objects.requireNonNull(watchdog, "watchdog");
+        return new SqlGuard(() -> watchdog);
     }
 
     private static final class DefaultHolder {
-        private static final SqlGuard INSTANCE = new SqlGuard(defaultWatchdog());
-
-        private static ScheduledExecutorService defaultWatchdog() {
-            ScheduledThreadPoolExecutor ex = new ScheduledThreadPoolExecutor(1, r -> {
-                Thread t = new Thread(r, "sqlagent-guard-watchdog");
-                t.setDaemon(true);
-                return t;
-            });
-            ex.setRemoveOnCancelPolicy(true);
-            return ex;
-        }
+        private static final SqlGuard INSTANCE = new SqlGuard(
+                dev.sqlagent.internal.LibraryThreads.GUARD_WATCHDOG::current);
     }
 
     /**

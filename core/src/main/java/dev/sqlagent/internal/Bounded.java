@@ -3,15 +3,24 @@ package dev.sqlagent.internal;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** Executors that never run more than a given number of tasks at once. */
 public final class Bounded {
 
     private Bounded() {
+    }
+
+    /**
+     * @param parallelism the most tasks at once
+     * @return a pool of that many daemon threads, which time out when idle; the caller shuts it down
+     */
+    public static java.util.concurrent.ExecutorService ownPool(int parallelism) {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(parallelism, parallelism, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), LibraryThreads.daemons("candidate"));
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
     }
 
     /**
@@ -21,16 +30,7 @@ public final class Bounded {
      */
     public static Executor executor(Executor delegate, int parallelism) {
         if (delegate == null) {
-            AtomicInteger n = new AtomicInteger();
-            ThreadFactory threads = r -> {
-                Thread t = new Thread(r, "sqlagent-candidate-" + n.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            };
-            ThreadPoolExecutor pool = new ThreadPoolExecutor(parallelism, parallelism, 30, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), threads);
-            pool.allowCoreThreadTimeOut(true);
-            return pool;
+            return ownPool(parallelism);
         }
         Semaphore permits = new Semaphore(parallelism);
         return task -> {

@@ -38,47 +38,19 @@ public final class CaseBuilder {
     public static CaseRecord from(AgentResult result, String table, String category, boolean checked,
             Instant finishedAt) {
         Trace trace = result.trace();
-        Map<String, CaseRecord.Attempt> attempts = new LinkedHashMap<>();
         List<String> tablesRead = List.of();
         List<String> tags = new ArrayList<>();
         OptionalInt score = OptionalInt.empty();
         Optional<Boolean> lastJudge = Optional.empty();
         Set<String> models = new LinkedHashSet<>();
         for (TraceEvent e : trace.events()) {
-            if (e instanceof TraceEvent.GuardChecked) {
-                TraceEvent.GuardChecked g = (TraceEvent.GuardChecked) e;
+            if (e instanceof TraceEvent.GuardChecked g) {
                 GuardVerdict v = g.verdict();
-                String exec = v instanceof GuardVerdict.Accepted ? "not_run"
-                        : v instanceof GuardVerdict.Rejected ? "rejected" : "unparseable";
-                String error = v instanceof GuardVerdict.Rejected ? violations(((GuardVerdict.Rejected) v).violations())
-                        : v instanceof GuardVerdict.Unparseable ? ((GuardVerdict.Unparseable) v).message() : "";
-                attempts.put(g.round() + ":" + g.candidate(), new CaseRecord.Attempt(g.round(), v.sql(), exec, 0, error,
-                        Optional.empty(), ""));
-                if (v instanceof GuardVerdict.Accepted && result.sql().map(v.sql()::equals).orElse(false)) {
-                    tablesRead = List.copyOf(((GuardVerdict.Accepted) v).tables());
+                if (v instanceof GuardVerdict.Accepted a && result.sql().map(v.sql()::equals).orElse(false)) {
+                    tablesRead = List.copyOf(a.tables());
                 }
-            } else if (e instanceof TraceEvent.Executed) {
-                TraceEvent.Executed x = (TraceEvent.Executed) e;
-                String key = x.round() + ":" + x.candidate();
-                CaseRecord.Attempt a = attempts.get(key);
-                String sql = a != null ? a.sql() : x.sql();
-                if (x.outcome() instanceof ExecutionOutcome.Success) {
-                    attempts.put(key, new CaseRecord.Attempt(x.round(), sql, "ok",
-                            ((ExecutionOutcome.Success) x.outcome()).table().rowCount(), "", Optional.empty(), ""));
-                } else {
-                    var err = ((ExecutionOutcome.Failure) x.outcome()).error();
-                    attempts.put(key, new CaseRecord.Attempt(x.round(), sql, "error", 0,
-                            err.category() + ": " + err.message(), Optional.empty(), ""));
-                }
-            } else if (e instanceof TraceEvent.Judged) {
-                TraceEvent.Judged j = (TraceEvent.Judged) e;
+            } else if (e instanceof TraceEvent.Judged j) {
                 JudgeVerdict v = j.verdict();
-                String key = j.round() + ":" + j.candidate();
-                CaseRecord.Attempt a = attempts.get(key);
-                if (a != null) {
-                    attempts.put(key, new CaseRecord.Attempt(a.round(), a.sql(), a.execResult(), a.rows(), a.error(),
-                            Optional.of(v.correct()), (v.comment() + " " + v.advice()).trim()));
-                }
                 for (JudgeVerdict.Tag t : v.errorTags()) {
                     if (!tags.contains(t.name())) {
                         tags.add(t.name());
@@ -86,11 +58,8 @@ public final class CaseBuilder {
                 }
                 score = OptionalInt.of(v.score());
                 lastJudge = Optional.of(v.correct());
-            } else if (e instanceof TraceEvent.ModelCall) {
-                String model = ((TraceEvent.ModelCall) e).model();
-                if (!model.isEmpty()) {
-                    models.add(model);
-                }
+            } else if (e instanceof TraceEvent.ModelCall m && !m.model().isEmpty()) {
+                models.add(m.model());
             }
         }
         String error;
@@ -109,8 +78,51 @@ public final class CaseBuilder {
         return new CaseRecord(trace.questionId(), result.question(), table, category, result.sql().orElse(""),
                 result.status() == AgentResult.Status.ANSWERED ? CaseRecord.Status.GOOD : CaseRecord.Status.BAD,
                 result.status().name(), error, errorCategory, tags, verified, score, trace.correctionCount(),
-                new ArrayList<>(attempts.values()), tablesRead, new ArrayList<>(models), finishedAt,
+                attempts(trace), tablesRead, new ArrayList<>(models), finishedAt,
                 TraceJson.toJson(trace));
+    }
+
+    /**
+     * The trajectory of a question: each candidate of each round, with what the guard, the database and
+     * the judge made of it, in the order they were first checked.
+     *
+     * @param trace the question's trace
+     * @return the attempts
+     */
+    public static List<CaseRecord.Attempt> attempts(Trace trace) {
+        Map<String, CaseRecord.Attempt> attempts = new LinkedHashMap<>();
+        for (TraceEvent e : trace.events()) {
+            if (e instanceof TraceEvent.GuardChecked g) {
+                GuardVerdict v = g.verdict();
+                String exec = v instanceof GuardVerdict.Accepted ? "not_run"
+                        : v instanceof GuardVerdict.Rejected ? "rejected" : "unparseable";
+                String error = v instanceof GuardVerdict.Rejected r ? violations(r.violations())
+                        : v instanceof GuardVerdict.Unparseable u ? u.message() : "";
+                attempts.put(g.round() + ":" + g.candidate(), new CaseRecord.Attempt(g.round(), v.sql(), exec, 0, error,
+                        Optional.empty(), ""));
+            } else if (e instanceof TraceEvent.Executed x) {
+                String key = x.round() + ":" + x.candidate();
+                CaseRecord.Attempt a = attempts.get(key);
+                String sql = a != null ? a.sql() : x.sql();
+                if (x.outcome() instanceof ExecutionOutcome.Success ok) {
+                    attempts.put(key, new CaseRecord.Attempt(x.round(), sql, "ok", ok.table().rowCount(), "",
+                            Optional.empty(), ""));
+                } else {
+                    var err = ((ExecutionOutcome.Failure) x.outcome()).error();
+                    attempts.put(key, new CaseRecord.Attempt(x.round(), sql, "error", 0,
+                            err.category() + ": " + err.message(), Optional.empty(), ""));
+                }
+            } else if (e instanceof TraceEvent.Judged j) {
+                JudgeVerdict v = j.verdict();
+                String key = j.round() + ":" + j.candidate();
+                CaseRecord.Attempt a = attempts.get(key);
+                if (a != null) {
+                    attempts.put(key, new CaseRecord.Attempt(a.round(), a.sql(), a.execResult(), a.rows(), a.error(),
+                            Optional.of(v.correct()), (v.comment() + " " + v.advice()).trim()));
+                }
+            }
+        }
+        return new ArrayList<>(attempts.values());
     }
 
     private static boolean endedVerified(Trace trace) {

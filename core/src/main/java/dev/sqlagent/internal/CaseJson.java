@@ -87,7 +87,14 @@ public final class CaseJson {
         return s.substring("{\"attempts\":".length(), s.length() - 1);
     }
 
-    private static void writeAttempts(JsonGenerator g, List<CaseRecord.Attempt> attempts) throws IOException {
+    /**
+     * Writes a trajectory as the field {@code attempts}.
+     *
+     * @param g the generator, inside an object
+     * @param attempts the trajectory
+     * @throws IOException if the generator fails
+     */
+    public static void writeAttempts(JsonGenerator g, List<CaseRecord.Attempt> attempts) throws IOException {
         g.writeArrayFieldStart("attempts");
         for (CaseRecord.Attempt a : attempts) {
             g.writeStartObject();

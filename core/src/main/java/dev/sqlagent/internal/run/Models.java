@@ -50,8 +50,13 @@ final class Models {
      */
     List<String> call(RunState state, AgentRole role, Stage stage, List<ChatMessage> prompt, boolean json, int n)
             throws ModelFailure {
-        TraceEvent.ModelCall call = ask(role, stage, prompt, json, n);
+        if (state.spending().takeCalls(1) == 0) {
+            state.note(stage, "budget", "no " + role.id() + " call: the question's model-call budget is spent");
+            throw new ModelFailure("the question's model-call budget is spent");
+        }
+        TraceEvent.ModelCall call = ask(state.spending().scope(), role, stage, prompt, json, n);
         state.add(call);
+        state.spending().spent(call.usage());
         if (!call.error().isEmpty()) {
             throw new ModelFailure(call.error());
         }
@@ -67,13 +72,20 @@ final class Models {
      */
     List<String> candidates(RunState state, List<ChatMessage> prompt, int n) throws ModelFailure {
         List<String> texts = new ArrayList<>(call(state, AgentRole.REFINER, Stage.GENERATE, prompt, false, n));
-        int missing = n - texts.size();
+        int wanted = n - texts.size();
+        int missing = wanted > 0 ? state.spending().takeCalls(wanted) : 0;
+        if (missing < wanted) {
+            state.note(Stage.GENERATE, "budget", "only " + missing + " of " + wanted
+                    + " extra candidate calls made: the question's model-call budget");
+        }
         if (missing > 0) {
             // a client that ignores n: the rest as single-choice requests, in parallel within the bound
+            dev.sqlagent.internal.RunScope scope = state.spending().scope();
             List<TraceEvent.ModelCall> calls = Parallel.map(config.parallel(), Collections.nCopies(missing, 1),
-                    one -> ask(AgentRole.REFINER, Stage.GENERATE, prompt, false, one));
+                    one -> ask(scope, AgentRole.REFINER, Stage.GENERATE, prompt, false, one));
             for (TraceEvent.ModelCall call : calls) {
                 state.add(call);
+                state.spending().spent(call.usage());
                 if (call.error().isEmpty()) {
                     texts.addAll(call.replies());
                 }
@@ -83,7 +95,8 @@ final class Models {
     }
 
     /** One model call, not yet in the trace; safe to run on another thread. */
-    private TraceEvent.ModelCall ask(AgentRole role, Stage stage, List<ChatMessage> prompt, boolean json, int n) {
+    private TraceEvent.ModelCall ask(dev.sqlagent.internal.RunScope scope, AgentRole role, Stage stage,
+            List<ChatMessage> prompt, boolean json, int n) {
         LlmClient client = config.model(role);
         LlmRequest request = LlmRequest.builder().role(role.id()).messages(prompt)
                 .temperature(config.temperatureOf(role)).jsonResponse(json).n(n).build();
@@ -91,7 +104,8 @@ final class Models {
         LlmResponse response;
         String error = "";
         try {
-            response = client.chat(request);
+            // a cancellation or the deadline interrupts the call
+            response = scope.interruptibly(() -> client.chat(request));
             if (response == null) {
                 error = "LlmClient " + client.getClass().getName() + " returned null";
             } else if (response.texts().isEmpty()) {

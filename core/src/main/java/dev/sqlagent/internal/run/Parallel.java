@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import dev.sqlagent.internal.RunScope;
 
 /**
  * Runs a function over a few items on a bounded executor and returns the results in item order. One
@@ -26,8 +27,20 @@ final class Parallel {
             return out;
         }
         List<CompletableFuture<R>> futures = new ArrayList<>(items.size());
+        // the question's scope follows its work, so that a cancellation reaches statements run here too
+        RunScope scope = RunScope.current();
         for (T t : items) {
-            futures.add(CompletableFuture.supplyAsync(() -> f.apply(t), executor));
+            futures.add(CompletableFuture.supplyAsync(() -> {
+                if (scope == null) {
+                    return f.apply(t);
+                }
+                RunScope.Binding bound = scope.bind();
+                try {
+                    return f.apply(t);
+                } finally {
+                    bound.close();
+                }
+            }, executor));
         }
         List<R> out = new ArrayList<>(items.size());
         for (CompletableFuture<R> fu : futures) {

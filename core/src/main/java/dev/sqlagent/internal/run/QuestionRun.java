@@ -2,13 +2,12 @@ package dev.sqlagent.internal.run;
 
 import dev.sqlagent.AgentResult;
 import dev.sqlagent.FailureKind;
+import dev.sqlagent.QuestionBudget;
+import dev.sqlagent.internal.RunScope;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.internal.ConversationContext;
 import dev.sqlagent.trace.Stage;
-import dev.sqlagent.trace.StageListener;
-import dev.sqlagent.trace.StageTransition;
-import dev.sqlagent.trace.TraceEvent;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,37 +44,42 @@ public final class QuestionRun {
      * @param policy a policy for this request only, or null for the agent's
      * @param table the host's table label, or empty
      * @param category the host's category label, or empty
+     * @param budget the question's limits
+     * @param scope its cancellation; the deadline's clock starts here
      * @return the result, never null; only a {@link VirtualMachineError} escapes
      */
     public AgentResult answer(String question, String questionId, ConversationContext conversation, GuardPolicy policy,
-            String table, String category) {
+            String table, String category, QuestionBudget budget, RunScope scope) {
         String outer = MDC.get(MDC_KEY);
         MDC.put(MDC_KEY, questionId);
         long start = System.nanoTime();
+        scope.startClock(budget.deadline().orElse(null));
+        RunScope.Binding bound = scope.bind();
         try {
-            AgentResult result = run(question, questionId, conversation, policy, table, category);
+            RunState state = new RunState(questionId, question, conversation,
+                    policy != null ? policy : config.policy(), table, category);
+            state.spending(new Spending(budget, scope));
+            AgentResult result = run(state);
             QuestionLog.finished(result, (System.nanoTime() - start) / 1_000_000);
             return result;
         } finally {
-            if (outer == null) {
-                MDC.remove(MDC_KEY);
-            } else {
-                MDC.put(MDC_KEY, outer);
-            }
+            bound.close();
+            scope.finish();
+            QuestionLog.restoreMdc(MDC_KEY, outer);
         }
     }
 
-    private AgentResult run(String question, String questionId, ConversationContext conversation, GuardPolicy policy,
-            String table, String category) {
-        RunState state = new RunState(questionId, question, conversation, policy != null ? policy : config.policy(),
-                table, category);
-        StateMachine machine = new StateMachine(questionId, config.clock(), config.correctionEnabled(),
+    private AgentResult run(RunState state) {
+        StateMachine machine = new StateMachine(state.questionId(), config.clock(), config.correctionEnabled(),
                 config.correctAnomalies(), config.dropViolatingCandidates(), (stage, s) -> steps.get(stage).wanted(s),
-                t -> publish(state, t));
+                t -> QuestionLog.publish(config.listeners(), state, t));
+        Spending spending = state.spending();
         try {
             Stage stage = machine.current();
             while (!stage.isTerminal()) {
-                Outcome outcome = steps.get(stage).run(state);
+                // a question stopped from outside (or out of budget) runs no further step
+                Outcome found = spending.stop() != null ? null : steps.get(stage).run(state);
+                Outcome outcome = machine.overrule(found, spending.stop(), state);
                 state.last(outcome);
                 stage = machine.apply(outcome, state);
             }
@@ -83,30 +87,17 @@ public final class QuestionRun {
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
-            LOG.warn("question {} hit an internal fault in stage {}: {}", questionId, machine.current(), e.toString());
+            Outcome.Failed stop = spending.stop();
+            Outcome.Failed fault = stop != null ? stop : Outcome.Failed.of(FailureKind.INTERNAL, "internal fault: " + e);
+            LOG.warn("question {} hit an internal fault in stage {}: {}", state.questionId(), machine.current(),
+                    e.toString());
             LOG.debug("the fault", e);
             state.note(machine.current(), "internal", e.getClass().getName() + ": " + e.getMessage());
-            Outcome.Failed fault = Outcome.Failed.of(FailureKind.INTERNAL, "internal fault: " + e);
             state.last(fault);
             if (machine.current().canMoveTo(Stage.FAILED)) {
                 machine.apply(fault, state);
             }
             return Results.of(Stage.FAILED, state);
-        }
-    }
-
-    private void publish(RunState state, StageTransition t) {
-        state.add(new TraceEvent.StageEntered(t));
-        LOG.debug("question {}: {} -> {} ({})", t.questionId(), t.from(), t.to(), t.reason());
-        for (StageListener l : config.listeners()) {
-            try {
-                l.onTransition(t);
-            } catch (VirtualMachineError e) {
-                throw e;
-            } catch (Throwable e) {
-                LOG.warn("stage listener {} threw; ignored: {}", l.getClass().getName(), e.toString());
-                LOG.debug("the listener's fault", e);
-            }
         }
     }
 }

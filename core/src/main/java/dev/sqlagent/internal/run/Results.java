@@ -2,6 +2,7 @@ package dev.sqlagent.internal.run;
 
 import dev.sqlagent.AgentResult;
 import dev.sqlagent.FailureKind;
+import dev.sqlagent.HandOff;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ExecutionError;
 import dev.sqlagent.execution.ExecutionOutcome;
@@ -29,9 +30,11 @@ final class Results {
             case ANSWERED:
                 return answered(last, state);
             case REJECTED:
-                return rejected(state);
+                AgentResult.Rejected r = rejected(state);
+                return r.withHandOff(HandOff.of(r, state.askedQuestion(), state.selection(), state.plan()));
             case FAILED:
-                return failed(last, state);
+                AgentResult.Failed f = failed(last, state);
+                return f.withHandOff(HandOff.of(f, state.askedQuestion(), state.selection(), state.plan()));
             default:
                 throw new IllegalStateException("not a terminal stage: " + end);
         }

@@ -28,6 +28,7 @@ public final class RunState {
     }
 
     private final String questionId;
+    private final String askedQuestion;
     private final ConversationContext conversation;
     private GuardPolicy policy;
     private final String table;
@@ -47,6 +48,8 @@ public final class RunState {
     private AgentResult.Answered flagged;
     private PendingFix pendingFix;
     private Outcome last;
+    private Spending spending = new Spending(dev.sqlagent.QuestionBudget.unlimited(),
+            new dev.sqlagent.internal.RunScope());
 
     /**
      * @param questionId the question's id
@@ -59,6 +62,7 @@ public final class RunState {
     public RunState(String questionId, String question, ConversationContext conversation, GuardPolicy policy,
             String table, String category) {
         this.questionId = questionId;
+        this.askedQuestion = question;
         this.question = question;
         this.conversation = conversation;
         this.policy = policy;
@@ -71,6 +75,11 @@ public final class RunState {
         return questionId;
     }
 
+    /** @return the question as the user asked it */
+    String askedQuestion() {
+        return askedQuestion;
+    }
+
     /** @return the question, as rewritten when it was a follow-up */
     public String question() {
         return question;
@@ -78,6 +87,15 @@ public final class RunState {
 
     void rewriteQuestion(String rewritten) {
         question = rewritten;
+    }
+
+    /** @return what the question spent against its budget, and its scope */
+    Spending spending() {
+        return spending;
+    }
+
+    void spending(Spending s) {
+        spending = s;
     }
 
     /** @return the conversation, or null */

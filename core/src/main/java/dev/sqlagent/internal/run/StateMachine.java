@@ -144,6 +144,27 @@ public final class StateMachine {
         }
     }
 
+    /**
+     * A stop from outside the step (the question's cancellation, its deadline, a spent budget) replaces
+     * what the step found, except a policy violation: a question whose candidate broke the policy is
+     * rejected whatever else happened, so that the security event is never hidden by a budget.
+     *
+     * @param found what the step found, or null when the question was stopped before the step ran
+     * @param stop the failure a stop means, or null when nothing stopped the question
+     * @param state the question's state
+     * @return the outcome to apply
+     */
+    public Outcome overrule(Outcome found, Outcome.Failed stop, RunState state) {
+        if (stop == null) {
+            return Objects.requireNonNull(found, "found");
+        }
+        if (current == Stage.GUARD && found instanceof Outcome.Guarded g
+                && rejects(g.verdicts(), state.catalog()::databaseHasTable)) {
+            return found;
+        }
+        return stop;
+    }
+
     private <T extends Outcome> T expect(Outcome outcome, Class<T> type) {
         if (!type.isInstance(outcome)) {
             throw new IllegalStateException("stage " + current + " cannot produce " + outcome.getClass().getSimpleName());
@@ -169,16 +190,9 @@ public final class StateMachine {
      * do not exist) the single correction, or FAILED.
      */
     private Stage afterGuard(List<GuardVerdict> verdicts, Predicate<String> tableExists) {
-        int accepted = 0;
-        int rejected = 0;
-        for (GuardVerdict v : verdicts) {
-            if (v instanceof GuardVerdict.Accepted) {
-                accepted++;
-            } else if (v instanceof GuardVerdict.Rejected r && inventedTables(r, tableExists).isEmpty()) {
-                rejected++;
-            }
-        }
-        if (rejected > 0 && (!dropViolations || accepted == 0)) {
+        int accepted = accepted(verdicts);
+        int rejected = violating(verdicts, tableExists);
+        if (rejects(verdicts, tableExists)) {
             return move(Stage.REJECTED, "policy violation by " + rejected + " of " + verdicts.size() + " candidate(s)");
         }
         if (accepted > 0) {
@@ -194,6 +208,30 @@ public final class StateMachine {
                     + ErrorCategory.TABLE_NOT_FOUND + " found by the guard");
         }
         return move(Stage.FAILED, "not runnable" + (corrections > 0 ? " after correction" : ", no correction allowed"));
+    }
+
+    private boolean rejects(List<GuardVerdict> verdicts, Predicate<String> tableExists) {
+        return violating(verdicts, tableExists) > 0 && (!dropViolations || accepted(verdicts) == 0);
+    }
+
+    private static int accepted(List<GuardVerdict> verdicts) {
+        int n = 0;
+        for (GuardVerdict v : verdicts) {
+            if (v instanceof GuardVerdict.Accepted) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static int violating(List<GuardVerdict> verdicts, Predicate<String> tableExists) {
+        int n = 0;
+        for (GuardVerdict v : verdicts) {
+            if (v instanceof GuardVerdict.Rejected r && inventedTables(r, tableExists).isEmpty()) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
