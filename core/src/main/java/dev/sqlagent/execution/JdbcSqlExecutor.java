@@ -87,6 +87,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     private static final long DRIVER_GRACE_MILLIS = 1000;
     /** How long a cancelled statement on a network engine may take to return before its connection is aborted. */
     public static final Duration ABORT_GRACE = Duration.ofSeconds(1);
+    /** How often a cancel is sent again while the cancelled statement has not returned. */
+    static final long RECANCEL_MILLIS = 100;
 
     private final DataSource dataSource;
     private final Duration queryTimeout;
@@ -514,6 +516,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         private Connection connection;
         private Future<?> task;
         private Future<?> abortTask;
+        private Future<?> repeat;
         private boolean done;
         private boolean cancelling;
         private boolean aborted;
@@ -553,6 +556,18 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             if (connection != null) {
                 abortTask = scheduler.schedule(this::abortIfRunning, ABORT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
             }
+            // a cancel can be lost: PostgreSQL drops one that arrives while the backend waits between the
+            // messages of a statement (it already shows as active then); so cancel again until it returns
+            repeat = scheduler.scheduleWithFixedDelay(this::cancelAgain, RECANCEL_MILLIS, RECANCEL_MILLIS,
+                    TimeUnit.MILLISECONDS);
+        }
+
+        private synchronized void cancelAgain() {
+            if (done || cancelling || aborted) {
+                return;
+            }
+            cancelling = true;
+            HELPERS.execute(this::cancel);
         }
 
         private void cancel() {
@@ -591,6 +606,9 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             done = true;
             if (task != null) {
                 task.cancel(false);
+            }
+            if (repeat != null) {
+                repeat.cancel(false);
             }
             if (abortTask != null) {
                 abortTask.cancel(false);

@@ -215,6 +215,21 @@ class StateMachineTest {
     }
 
     @Test
+    void aStopFromOutsideReplacesWhatAStepFoundButNeverARejection() {
+        Outcome.Failed stop = Outcome.Failed.of(dev.sqlagent.FailureKind.CANCELLED, "cancelled");
+        apply(new Outcome.Prepared("t"));
+        apply(new Outcome.Generated(2));
+        Outcome.Guarded violating = new Outcome.Guarded(List.of(forbidden("salary"), accepted("SELECT 1")));
+        Outcome.Guarded clean = new Outcome.Guarded(List.of(accepted("SELECT 1")));
+
+        assertThat(machine.overrule(violating, stop, state)).isSameAs(violating);
+        assertThat(machine.overrule(clean, stop, state)).isSameAs(stop);
+        assertThat(machine.overrule(clean, null, state)).isSameAs(clean);
+        assertThat(machine.overrule(null, stop, state)).isSameAs(stop);
+        assertThat(apply(machine.overrule(violating, stop, state))).isEqualTo(Stage.REJECTED);
+    }
+
+    @Test
     void droppingViolatorsRunsTheOthersAndTakesTheCorrectionAway() {
         StateMachine dropping = machine(true, true, true);
         dropping.apply(new Outcome.Prepared("t"), state);
