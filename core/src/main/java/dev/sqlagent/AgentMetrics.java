@@ -88,51 +88,87 @@ public final class AgentMetrics {
         sinkFailures.increment();
     }
 
-    /** @return questions finished */
+    /**
+     * Returns questions finished.
+     *
+     * @return questions finished
+     */
     public long questions() {
         return questions.sum();
     }
 
-    /** @return questions answered */
+    /**
+     * Returns questions answered.
+     *
+     * @return questions answered
+     */
     public long answered() {
         return answered.sum();
     }
 
-    /** @return questions rejected by the guard */
+    /**
+     * Returns questions rejected by the guard.
+     *
+     * @return questions rejected by the guard
+     */
     public long rejected() {
         return rejected.sum();
     }
 
-    /** @return questions failed */
+    /**
+     * Returns questions failed.
+     *
+     * @return questions failed
+     */
     public long failed() {
         return failed.sum();
     }
 
-    /** @return failures by kind */
+    /**
+     * Returns failures by kind.
+     *
+     * @return failures by kind
+     */
     public Map<FailureKind, Long> failuresByKind() {
         Map<FailureKind, Long> out = new EnumMap<>(FailureKind.class);
         failures.forEach((k, v) -> out.put(k, v.sum()));
         return out;
     }
 
-    /** @return failures by the error category that caused them (failures without one are not counted here) */
+    /**
+     * Returns failures by the error category that caused them (failures without one are not counted here).
+     *
+     * @return failures by the error category that caused them (failures without one are not counted here)
+     */
     public Map<dev.sqlagent.execution.ErrorCategory, Long> failuresByErrorCategory() {
         Map<dev.sqlagent.execution.ErrorCategory, Long> out = new EnumMap<>(dev.sqlagent.execution.ErrorCategory.class);
         failuresByCategory.forEach((k, v) -> out.put(k, v.sum()));
         return out;
     }
 
-    /** @return SQL executions */
+    /**
+     * Returns SQL executions.
+     *
+     * @return SQL executions
+     */
     public long executions() {
         return executions.sum();
     }
 
-    /** @return corrections made */
+    /**
+     * Returns corrections made.
+     *
+     * @return corrections made
+     */
     public long corrections() {
         return corrections.sum();
     }
 
-    /** @return corrections / executions, 0 when nothing ran */
+    /**
+     * Returns corrections / executions, 0 when nothing ran.
+     *
+     * @return corrections / executions, 0 when nothing ran
+     */
     public double correctionTriggerRate() {
         long e = executions();
         return e == 0 ? 0 : (double) corrections() / e;
@@ -150,7 +186,11 @@ public final class AgentMetrics {
         return c == 0 ? Double.NaN : (double) correctionsSucceeded.sum() / c;
     }
 
-    /** @return corrections whose SQL then ran without error */
+    /**
+     * Returns corrections whose SQL then ran without error.
+     *
+     * @return corrections whose SQL then ran without error
+     */
     public long correctionsSucceeded() {
         return correctionsSucceeded.sum();
     }
@@ -175,38 +215,62 @@ public final class AgentMetrics {
         return false;
     }
 
-    /** @return rejected / questions, 0 when none */
+    /**
+     * Returns rejected / questions, 0 when none.
+     *
+     * @return rejected / questions, 0 when none
+     */
     public double rejectionRate() {
         long q = questions();
         return q == 0 ? 0 : (double) rejected() / q;
     }
 
-    /** @return model calls */
+    /**
+     * Returns model calls.
+     *
+     * @return model calls
+     */
     public long modelCalls() {
         return modelCalls.sum();
     }
 
-    /** @return model calls per question, 0 when none */
+    /**
+     * Returns model calls per question, 0 when none.
+     *
+     * @return model calls per question, 0 when none
+     */
     public double modelCallsPerQuestion() {
         long q = questions();
         return q == 0 ? 0 : (double) modelCalls() / q;
     }
 
-    /** @return model calls by role id */
+    /**
+     * Returns model calls by role id.
+     *
+     * @return model calls by role id
+     */
     public Map<String, Long> modelCallsByRole() {
         Map<String, Long> out = new java.util.TreeMap<>();
         callsByRole.forEach((k, v) -> out.put(k, v.sum()));
         return out;
     }
 
-    /** @return tokens (input + output) by role id */
+    /**
+     * Returns tokens (input + output) by role id.
+     *
+     * @return tokens (input + output) by role id
+     */
     public Map<String, Long> tokensByRole() {
         Map<String, Long> out = new java.util.TreeMap<>();
         tokensByRole.forEach((k, v) -> out.put(k, v.sum()));
         return out;
     }
 
-    /** @return total time spent in each stage over all questions */
+    /**
+     * Returns total time spent in each stage over all questions.
+     *
+     * @return total time spent in each stage over all questions
+     */
     public Map<Stage, Duration> timeByStage() {
         Map<Stage, Duration> out = new EnumMap<>(Stage.class);
         nanosByStage.forEach((k, v) -> out.put(k, Duration.ofNanos(v.sum())));
@@ -225,31 +289,51 @@ public final class AgentMetrics {
         return out;
     }
 
-    /** @return input (prompt) tokens by role id */
+    /**
+     * Returns input (prompt) tokens by role id.
+     *
+     * @return input (prompt) tokens by role id
+     */
     public Map<String, Long> inputTokensByRole() {
         Map<String, Long> out = new java.util.TreeMap<>();
         inputTokensByRole.forEach((k, v) -> out.put(k, v.sum()));
         return out;
     }
 
-    /** @return output (completion) tokens by role id */
+    /**
+     * Returns output (completion) tokens by role id.
+     *
+     * @return output (completion) tokens by role id
+     */
     public Map<String, Long> outputTokensByRole() {
         Map<String, Long> out = new java.util.TreeMap<>();
         outputTokensByRole.forEach((k, v) -> out.put(k, v.sum()));
         return out;
     }
 
-    /** @return corrections answered from the fix cache, each a model call saved */
+    /**
+     * Returns corrections answered from the fix cache, each a model call saved.
+     *
+     * @return corrections answered from the fix cache, each a model call saved
+     */
     public long fixCacheHits() {
         return fixCacheHits.sum();
     }
 
-    /** @return questions whose generation was shown few-shot examples from the case library */
+    /**
+     * Returns questions whose generation was shown few-shot examples from the case library.
+     *
+     * @return questions whose generation was shown few-shot examples from the case library
+     */
     public long questionsWithExamples() {
         return examplesRetrieved.sum();
     }
 
-    /** @return case-sink deliveries that failed */
+    /**
+     * Returns case-sink deliveries that failed.
+     *
+     * @return case-sink deliveries that failed
+     */
     public long sinkFailures() {
         return sinkFailures.sum();
     }

@@ -33,19 +33,39 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
         FAILED
     }
 
-    /** @return the question as asked (after rewriting, see the trace) */
+    /**
+     * Returns the question as asked (after rewriting, see the trace).
+     *
+     * @return the question as asked (after rewriting, see the trace)
+     */
     String question();
 
-    /** @return everything that happened */
+    /**
+     * Returns everything that happened.
+     *
+     * @return everything that happened
+     */
     Trace trace();
 
-    /** @return which of the three ends */
+    /**
+     * Returns which of the three ends.
+     *
+     * @return which of the three ends
+     */
     Status status();
 
-    /** @return the SQL answered, rejected or last failing; empty when none was produced */
+    /**
+     * Returns the SQL answered, rejected or last failing; empty when none was produced.
+     *
+     * @return the SQL answered, rejected or last failing; empty when none was produced
+     */
     Optional<String> sql();
 
-    /** @return whether the single correction was made */
+    /**
+     * Returns whether the single correction was made.
+     *
+     * @return whether the single correction was made
+     */
     default boolean corrected() {
         return trace().correction().isPresent();
     }
@@ -74,7 +94,16 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
      */
     record Answered(String question, String sqlText, String executedSql, ResultTable table, Trace trace,
             List<GuardVerdict.Rejected> droppedCandidates) implements AgentResult {
-        /** Checks the parts. */
+        /**
+         * Checks the parts and copies the list.
+         *
+         * @param question the question
+         * @param sqlText the SQL that produced the answer, as the model wrote it
+         * @param executedSql the SQL that ran
+         * @param table the result
+         * @param trace what happened
+         * @param droppedCandidates candidates that broke the policy and were dropped
+         */
         public Answered {
             Objects.requireNonNull(question, "question");
             Objects.requireNonNull(sqlText, "sqlText");
@@ -121,7 +150,16 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
      */
     record Rejected(String question, String sqlText, List<Violation> violations, Trace trace,
             List<GuardVerdict.Rejected> candidates, Optional<HandOff> handOff) implements AgentResult {
-        /** Copies the lists. */
+        /**
+         * Checks the parts and copies the lists.
+         *
+         * @param question the question
+         * @param sqlText the SQL refused
+         * @param violations why
+         * @param trace what happened
+         * @param candidates every candidate that broke the policy
+         * @param handOff what a person needs to take the question over
+         */
         public Rejected {
             Objects.requireNonNull(question, "question");
             Objects.requireNonNull(sqlText, "sqlText");
@@ -191,7 +229,17 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
      */
     record Failed(String question, FailureKind kind, Optional<ErrorCategory> errorCategory, String message,
             Optional<String> lastSql, Trace trace, Optional<HandOff> handOff) implements AgentResult {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param question the question
+         * @param kind why, broadly
+         * @param errorCategory the database error's category when one caused the failure
+         * @param message the final error, for people
+         * @param lastSql the SQL last tried, if any
+         * @param trace what happened
+         * @param handOff what a person needs to take the question over
+         */
         public Failed {
             Objects.requireNonNull(question, "question");
             Objects.requireNonNull(kind, "kind");

@@ -26,7 +26,12 @@ public final class Conversation {
      * @param result what the agent answered
      */
     public record Turn(String asked, AgentResult result) {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param asked the question as the user asked it
+         * @param result what the agent answered
+         */
         public Turn {
             Objects.requireNonNull(asked, "asked");
             Objects.requireNonNull(result, "result");
@@ -43,7 +48,11 @@ public final class Conversation {
         this.keep = keep;
     }
 
-    /** @return the conversation's id */
+    /**
+     * Returns the conversation's id.
+     *
+     * @return the conversation's id
+     */
     public String id() {
         return id;
     }
@@ -72,7 +81,11 @@ public final class Conversation {
         return result;
     }
 
-    /** @return the kept turns, oldest first */
+    /**
+     * Returns the kept turns, oldest first.
+     *
+     * @return the kept turns, oldest first
+     */
     public synchronized List<Turn> history() {
         return List.copyOf(turns);
     }

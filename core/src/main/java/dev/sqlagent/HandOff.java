@@ -48,7 +48,23 @@ public record HandOff(String questionId, AgentResult.Status status, String asked
 
     private static final JsonFactory JSON = new JsonFactory();
 
-    /** Checks the parts and copies the collections. */
+    /**
+     * Checks the parts and copies the collections.
+     *
+     * @param questionId the question's id
+     * @param status rejected or failed
+     * @param askedQuestion the question as the user asked it
+     * @param question the question as the agent worked on it
+     * @param reason why it ended without an answer
+     * @param failureKind the failure's kind; empty for a rejection
+     * @param errorCategory the database error's category, when one caused the failure
+     * @param schemaSelection the tables and columns the model was shown
+     * @param plan the decomposer's plan, or empty
+     * @param attempts every SQL tried
+     * @param correction the single correction, when one was made
+     * @param judgeAdvice what the judge said
+     * @throws IllegalArgumentException if the status is {@link AgentResult.Status#ANSWERED}
+     */
     public HandOff {
         Objects.requireNonNull(questionId, "questionId");
         Objects.requireNonNull(status, "status");

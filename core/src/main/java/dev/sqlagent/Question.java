@@ -23,7 +23,15 @@ import java.util.Optional;
 public record Question(String text, String table, String category, Optional<GuardPolicy> policy,
         Optional<QuestionBudget> budget) {
 
-    /** Checks the parts. */
+    /**
+     * Checks the parts.
+     *
+     * @param text the question in natural language
+     * @param table a table or subject label, or empty
+     * @param category a category label, or empty
+     * @param policy a policy replacing the agent's for this request
+     * @param budget limits for this request
+     */
     public Question {
         Objects.requireNonNull(text, "question");
         Objects.requireNonNull(table, "table");
@@ -44,17 +52,32 @@ public record Question(String text, String table, String category, Optional<Guar
         this(text, table, category, policy, Optional.empty());
     }
 
-    /** @param text the question  @return a question without labels or policy override */
+    /**
+     * Returns a question without labels or policy override.
+     *
+     * @param text the question
+     * @return a question without labels or policy override
+     */
     public static Question of(String text) {
         return new Question(text, "", "", Optional.empty(), Optional.empty());
     }
 
-    /** @param table a table or subject label  @return a copy with it */
+    /**
+     * Returns a copy with it.
+     *
+     * @param table a table or subject label
+     * @return a copy with it
+     */
     public Question withTable(String table) {
         return new Question(text, Objects.requireNonNull(table, "table"), category, policy, budget);
     }
 
-    /** @param category a category label  @return a copy with it */
+    /**
+     * Returns a copy with it.
+     *
+     * @param category a category label
+     * @return a copy with it
+     */
     public Question withCategory(String category) {
         return new Question(text, table, Objects.requireNonNull(category, "category"), policy, budget);
     }

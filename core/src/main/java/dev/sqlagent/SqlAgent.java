@@ -133,12 +133,20 @@ public final class SqlAgent implements AutoCloseable {
         this.settings = b.copy();
     }
 
-    /** @return a new builder */
+    /**
+     * Returns a new builder.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** @return a builder holding this agent's settings, to build a variant */
+    /**
+     * Returns a builder holding this agent's settings, to build a variant.
+     *
+     * @return a builder holding this agent's settings, to build a variant
+     */
     public Builder toBuilder() {
         return settings.copy();
     }
@@ -284,7 +292,11 @@ public final class SqlAgent implements AutoCloseable {
         return future;
     }
 
-    /** @return the live measures of this agent */
+    /**
+     * Returns the live measures of this agent.
+     *
+     * @return the live measures of this agent
+     */
     public AgentMetrics metrics() {
         return metrics;
     }
@@ -369,17 +381,29 @@ public final class SqlAgent implements AutoCloseable {
         threads.release(rest);
     }
 
-    /** @return whether {@link #close()} was called */
+    /**
+     * Returns whether {@link #close()} was called.
+     *
+     * @return whether {@link #close()} was called
+     */
     public boolean isClosed() {
         return closed;
     }
 
-    /** @return the guard policy */
+    /**
+     * Returns the guard policy.
+     *
+     * @return the guard policy
+     */
     public GuardPolicy policy() {
         return config.policy();
     }
 
-    /** @return the dialect */
+    /**
+     * Returns the dialect.
+     *
+     * @return the dialect
+     */
     public Dialect dialect() {
         return config.dialect();
     }
@@ -406,7 +430,11 @@ public final class SqlAgent implements AutoCloseable {
         }
     }
 
-    /** @return the engine check the run asks before executing, or null when off */
+    /**
+     * Returns the engine check the run asks before executing, or null when off.
+     *
+     * @return the engine check the run asks before executing, or null when off
+     */
     dev.sqlagent.guard.engine.EngineCheck engineCheck() {
         return config.engineCheck();
     }
@@ -526,7 +554,12 @@ public final class SqlAgent implements AutoCloseable {
             return b;
         }
 
-        /** @param client the model for every role without its own  @return this */
+        /**
+         * Sets the model for every role without its own.
+         *
+         * @param client the model for every role without its own
+         * @return this builder
+         */
         public Builder llm(LlmClient client) {
             models.put(AgentRole.REFINER, Objects.requireNonNull(client, "llm"));
             return this;
@@ -567,19 +600,34 @@ public final class SqlAgent implements AutoCloseable {
             return this;
         }
 
-        /** @param dialect the dialect, instead of detecting it  @return this */
+        /**
+         * Sets the dialect, instead of detecting it.
+         *
+         * @param dialect the dialect, instead of detecting it
+         * @return this builder
+         */
         public Builder dialect(Dialect dialect) {
             this.dialect = Objects.requireNonNull(dialect, "dialect");
             return this;
         }
 
-        /** @param policy what model-written SQL may do  @return this */
+        /**
+         * Sets what model-written SQL may do.
+         *
+         * @param policy what model-written SQL may do
+         * @return this builder
+         */
         public Builder policy(GuardPolicy policy) {
             this.policy = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
-        /** @param schema the schema the model sees, instead of reading it from the database  @return this */
+        /**
+         * Sets the schema the model sees, instead of reading it from the database.
+         *
+         * @param schema the schema the model sees, instead of reading it from the database
+         * @return this builder
+         */
         public Builder schema(SchemaCatalog schema) {
             this.schema = Objects.requireNonNull(schema, "schema");
             return this;
@@ -678,19 +726,34 @@ public final class SqlAgent implements AutoCloseable {
             return this;
         }
 
-        /** @param sink receives every finished question; may be called several times  @return this */
+        /**
+         * Adds a case sink, which receives every finished question as a case; call it once per sink.
+         *
+         * @param sink receives every finished question; may be called several times
+         * @return this builder
+         */
         public Builder caseSink(CaseSink sink) {
             caseSinks.add(Objects.requireNonNull(sink, "caseSink"));
             return this;
         }
 
-        /** @param listener hears every stage transition  @return this */
+        /**
+         * Adds a listener, which hears every stage transition.
+         *
+         * @param listener hears every stage transition
+         * @return this builder
+         */
         public Builder listener(StageListener listener) {
             listeners.add(Objects.requireNonNull(listener, "listener"));
             return this;
         }
 
-        /** @param verifier a deterministic result check for the VERIFY stage  @return this */
+        /**
+         * Adds a deterministic result check for the VERIFY stage.
+         *
+         * @param verifier a deterministic result check for the VERIFY stage
+         * @return this builder
+         */
         public Builder verifier(ResultVerifier verifier) {
             verifiers.add(Objects.requireNonNull(verifier, "verifier"));
             return this;
@@ -755,25 +818,45 @@ public final class SqlAgent implements AutoCloseable {
             return this;
         }
 
-        /** @param clock stamps the trace  @return this */
+        /**
+         * Sets the clock that stamps the trace.
+         *
+         * @param clock stamps the trace
+         * @return this builder
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 
-        /** @param enabled whether the single correction may happen (default true)  @return this */
+        /**
+         * Sets whether the single correction may happen (default true).
+         *
+         * @param enabled whether the single correction may happen (default true)
+         * @return this builder
+         */
         public Builder correction(boolean enabled) {
             this.correctionEnabled = enabled;
             return this;
         }
 
-        /** @param enabled whether verifier findings may use the correction (default true)  @return this */
+        /**
+         * Sets whether verifier findings may use the correction (default true).
+         *
+         * @param enabled whether verifier findings may use the correction (default true)
+         * @return this builder
+         */
         public Builder correctAnomalies(boolean enabled) {
             this.correctAnomalies = enabled;
             return this;
         }
 
-        /** @param max the longest question accepted, at least 1  @return this */
+        /**
+         * Sets the longest question accepted, at least 1.
+         *
+         * @param max the longest question accepted, at least 1
+         * @return this builder
+         */
         public Builder maxQuestionLength(int max) {
             if (max < 1) {
                 throw new IllegalArgumentException("maxQuestionLength must be > 0 but was " + max);
@@ -782,7 +865,12 @@ public final class SqlAgent implements AutoCloseable {
             return this;
         }
 
-        /** @param temperature the refiner's temperature, 0 to 2  @return this */
+        /**
+         * Sets the refiner's temperature, 0 to 2.
+         *
+         * @param temperature the refiner's temperature, 0 to 2
+         * @return this builder
+         */
         public Builder temperature(double temperature) {
             if (!(temperature >= 0 && temperature <= 2)) {
                 throw new IllegalArgumentException("temperature must be in [0, 2] but was " + temperature);
@@ -871,7 +959,12 @@ public final class SqlAgent implements AutoCloseable {
             return this;
         }
 
-        /** @param budgets token budgets per stage (default {@link TokenBudgets#DEFAULTS})  @return this */
+        /**
+         * Sets the prompt token budgets per stage (default {@link TokenBudgets#DEFAULTS}); for the limits a question may spend, see {@link #budget}.
+         *
+         * @param budgets token budgets per stage (default {@link TokenBudgets#DEFAULTS})
+         * @return this builder
+         */
         public Builder tokenBudgets(TokenBudgets budgets) {
             this.budgets = Objects.requireNonNull(budgets, "tokenBudgets");
             return this;
@@ -938,13 +1031,23 @@ public final class SqlAgent implements AutoCloseable {
             return this;
         }
 
-        /** @param prompts the prompt templates, to override the shipped ones  @return this */
+        /**
+         * Sets the prompt templates, to override the shipped ones.
+         *
+         * @param prompts the prompt templates, to override the shipped ones
+         * @return this builder
+         */
         public Builder prompts(PromptTemplates prompts) {
             this.prompts = Objects.requireNonNull(prompts, "prompts");
             return this;
         }
 
-        /** @param timeout query timeout when built from a {@link DataSource}  @return this */
+        /**
+         * Sets the query timeout, when the agent is built from a {@link DataSource}.
+         *
+         * @param timeout query timeout when built from a {@link DataSource}
+         * @return this builder
+         */
         public Builder queryTimeout(java.time.Duration timeout) {
             Objects.requireNonNull(timeout, "queryTimeout");
             if (timeout.compareTo(java.time.Duration.ofSeconds(1)) < 0) {

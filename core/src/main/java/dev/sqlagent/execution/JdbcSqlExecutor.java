@@ -139,12 +139,20 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
     }
 
-    /** @return the row cap */
+    /**
+     * Returns the row cap.
+     *
+     * @return the row cap
+     */
     public int maxRows() {
         return maxRows;
     }
 
-    /** @return the query timeout */
+    /**
+     * Returns the query timeout.
+     *
+     * @return the query timeout
+     */
     public Duration queryTimeout() {
         return queryTimeout;
     }
@@ -645,7 +653,11 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     private static final java.util.concurrent.Executor HELPERS =
             task -> dev.sqlagent.internal.LibraryThreads.QUERY_HELPERS.current().execute(task);
 
-    /** @return the builder's watchdog, or the library's shared one as it runs now */
+    /**
+     * Returns the builder's watchdog, or the library's shared one as it runs now.
+     *
+     * @return the builder's watchdog, or the library's shared one as it runs now
+     */
     private ScheduledExecutorService watchdog() {
         return watchdog != null ? watchdog : dev.sqlagent.internal.LibraryThreads.QUERY_WATCHDOG.current();
     }
@@ -706,19 +718,34 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             return this;
         }
 
-        /** @param dialect the dialect, instead of detecting it  @return this */
+        /**
+         * Sets the dialect, instead of detecting it.
+         *
+         * @param dialect the dialect, instead of detecting it
+         * @return this builder
+         */
         public Builder dialect(Dialect dialect) {
             this.dialect = Objects.requireNonNull(dialect, "dialect");
             return this;
         }
 
-        /** @param classifier the error classifier  @return this */
+        /**
+         * Sets the error classifier.
+         *
+         * @param classifier the error classifier
+         * @return this builder
+         */
         public Builder classifier(ErrorClassifier classifier) {
             this.classifier = Objects.requireNonNull(classifier, "classifier");
             return this;
         }
 
-        /** @param clock the clock used to time queries  @return this */
+        /**
+         * Sets the clock used to time queries.
+         *
+         * @param clock the clock used to time queries
+         * @return this builder
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;

@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * Everything that happened to one question, in order: stages entered, model calls, guard verdicts,
- * executions, the correction, remarks. Immutable. {@link dev.sqlagent.internal.TraceJson} renders it as
- * JSON; the convenience methods here answer the questions tests and metrics ask most.
+ * executions, the correction, remarks. Immutable. {@link #toJson()} renders it as JSON; the convenience
+ * methods here answer the questions tests and metrics ask most.
  */
 public final class Trace {
 
@@ -144,6 +144,19 @@ public final class Trace {
             }
         }
         return out;
+    }
+
+    /**
+     * Renders the trace as one JSON object on one line: {@code {"question_id": …, "events": [...]}}, each
+     * event with a {@code type} ({@code stage}, {@code model_call}, {@code guard}, {@code execution},
+     * {@code choice}, {@code judge}, {@code correction}, {@code note}). The same form is kept in every case
+     * record. Result rows are never written, only row counts and column names: traces go to logs and case
+     * stores, and rows may be personal data. Field names are stable: new ones may be added, none renamed.
+     *
+     * @return the JSON text
+     */
+    public String toJson() {
+        return dev.sqlagent.internal.TraceJson.toJson(this);
     }
 
     @Override
