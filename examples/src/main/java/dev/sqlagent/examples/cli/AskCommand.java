@@ -64,19 +64,22 @@ import picocli.CommandLine.Parameters;
             "5:the database cannot be reached: connection refused, unknown host or file, login refused"},
         footerHeading = "%nEnvironment:%n",
         footer = {
-            "  SQLAGENT_LLM_BASE_URL, SQLAGENT_LLM_MODEL, SQLAGENT_LLM_API_KEY (or OPENAI_BASE_URL, OPENAI_MODEL,",
-            "  OPENAI_API_KEY): the model when no --base-url/--model/--api-key-env is given. With any of those",
-            "  options the model comes from the options alone, so that a key set for one endpoint is never sent",
-            "  to another; the key then only comes from --api-key-env.",
-            "  The database password only comes from the variable --password-env names.",
+            "  SQLAGENT_LLM_BASE_URL, SQLAGENT_LLM_MODEL, SQLAGENT_LLM_API_KEY",
+            "    (or OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_API_KEY): the model, when none",
+            "    of --base-url, --model, --api-key-env is given. With any of them the",
+            "    model comes from the options alone, and its key only from --api-key-env,",
+            "    so that a key set for one endpoint is never sent to another.",
+            "  The database password comes only from the variable --password-env names.",
             "",
-            "Drivers: H2 (jdbc:h2:), SQLite (jdbc:sqlite:FILE), PostgreSQL (jdbc:postgresql://),",
-            "  MariaDB and MySQL (jdbc:mariadb://host/db, also for a MySQL server).",
+            "Drivers: H2 (jdbc:h2:), SQLite (jdbc:sqlite:FILE), PostgreSQL",
+            "  (jdbc:postgresql://), MariaDB and MySQL (jdbc:mariadb://host/db).",
             "",
             "Example:",
-            "  SQLAGENT_LLM_BASE_URL=http://127.0.0.1:8000/v1 SQLAGENT_LLM_MODEL=qwen2.5-coder \\",
-            "  java -jar sqlagent.jar ask --jdbc-url jdbc:postgresql://localhost/shop --user analyst \\",
-            "    --password-env PGPASSWORD --allow-tables orders,customers \"How many orders in 2023?\""})
+            "  export SQLAGENT_LLM_BASE_URL=http://localhost:8000/v1",
+            "  export SQLAGENT_LLM_MODEL=qwen2.5-coder PGPASSWORD=...",
+            "  java -jar sqlagent.jar ask --jdbc-url jdbc:postgresql://localhost/shop \\",
+            "    --user analyst --password-env PGPASSWORD \\",
+            "    --allow-tables orders,customers \"How many orders were placed in 2023?\""})
 final class AskCommand implements Callable<Integer> {
 
     /** Exit code: answered, or the interactive input ended. */
@@ -103,7 +106,7 @@ final class AskCommand implements Callable<Integer> {
     String passwordEnv;
 
     @Option(names = "--base-url", paramLabel = "URL",
-            description = "The OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 (default with --model: OpenAI's).")
+            description = "The OpenAI-compatible endpoint (default with --model: OpenAI's).")
     String baseUrl;
 
     @Option(names = "--model", paramLabel = "NAME", description = "The model's name.")

@@ -7,13 +7,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import org.jline.reader.EndOfFileException;
-import org.jline.reader.LineReader;
-import org.jline.reader.LineReaderBuilder;
-import org.jline.reader.UserInterruptException;
-import org.jline.reader.impl.DefaultParser;
-import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
 
 /**
  * Where the interactive {@code ask} reads its questions: plain lines from a stream (a pipe, a file, a
@@ -58,50 +51,11 @@ abstract class LineInput implements Closeable {
 
     /**
      * The process's terminal with JLine's line editing, or plain reading of {@code System.in} with
-     * prompts on {@code prompts} when JLine finds no usable terminal.
+     * prompts on {@code prompts} when JLine finds no usable terminal. JLine's classes are loaded only here.
      */
     static LineInput systemTerminal(PrintStream prompts) {
-        Terminal terminal;
-        try {
-            // dumb(false): a terminal JLine cannot drive is no better than plain reading, and says so less loudly
-            terminal = TerminalBuilder.builder().name("sqlagent").system(true).dumb(false).build();
-        } catch (IOException | RuntimeException e) {
-            return plain(System.in, prompts);
-        }
-        return jline(terminal);
-    }
-
-    /**
-     * Lines from a JLine terminal. A question is taken as typed: no quote or escape handling (an
-     * apostrophe opens nothing) and no {@code !} history expansion. Ctrl-C drops the line being typed,
-     * Ctrl-D on an empty line ends the input.
-     */
-    static LineInput jline(Terminal terminal) {
-        DefaultParser parser = new DefaultParser().quoteChars(new char[0]).escapeChars(new char[0]);
-        parser.eofOnUnclosedQuote(false);
-        LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("sqlagent").parser(parser)
-                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
-                .option(LineReader.Option.INSERT_TAB, true)
-                .build();
-        return new LineInput() {
-            @Override
-            String read(String prompt) {
-                while (true) {
-                    try {
-                        return reader.readLine(prompt);
-                    } catch (UserInterruptException e) {
-                        // Ctrl-C: the line is dropped, the conversation goes on
-                    } catch (EndOfFileException e) {
-                        return null;
-                    }
-                }
-            }
-
-            @Override
-            public void close() throws IOException {
-                terminal.close();
-            }
-        };
+        LineInput jline = JlineInput.system();
+        return jline != null ? jline : plain(System.in, prompts);
     }
 
     /**

@@ -23,7 +23,7 @@ final class PolicyOptions {
     @Option(names = "--allow-select-star", description = "Allow SELECT * and t.*.")
     boolean allowSelectStar;
 
-    @Option(names = "--max-rows", defaultValue = "1000", description = "Row cap (default ${DEFAULT-VALUE}).")
+    @Option(names = "--max-rows", defaultValue = "1000", paramLabel = "N", description = "Row cap (default ${DEFAULT-VALUE}).")
     int maxRows;
 
     @Option(names = "--allow-functions", split = ",", paramLabel = "FUNCTION",

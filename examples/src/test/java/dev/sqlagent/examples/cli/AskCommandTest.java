@@ -312,7 +312,7 @@ class AskCommandTest {
         ByteArrayOutputStream screen = new ByteArrayOutputStream();
         try (Terminal t = TerminalBuilder.builder().streams(new ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8)),
                 screen).type("dumb").encoding(StandardCharsets.UTF_8).build();
-                LineInput in = LineInput.jline(t)) {
+                LineInput in = JlineInput.of(t)) {
             assertThat(in.read(LineInput.PROMPT)).isEqualTo("what's the top \"customer\"!? \\o/");
             assertThat(in.read(LineInput.PROMPT)).isEqualTo("and last year?");
             assertThat(in.read(LineInput.PROMPT)).isNull();
