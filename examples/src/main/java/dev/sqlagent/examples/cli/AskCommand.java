@@ -73,6 +73,7 @@ import picocli.CommandLine.Parameters;
             "",
             "Drivers: H2 (jdbc:h2:), SQLite (jdbc:sqlite:FILE), PostgreSQL",
             "  (jdbc:postgresql://), MariaDB and MySQL (jdbc:mariadb://host/db).",
+            "  An H2 or SQLite file must exist: ask never creates a database.",
             "",
             "Example:",
             "  export SQLAGENT_LLM_BASE_URL=http://localhost:8000/v1",
@@ -224,6 +225,10 @@ final class AskCommand implements Callable<Integer> {
         try (Connection c = ds.getConnection()) {
             d = given != null ? given : Dialect.fromProductName(c.getMetaData().getDatabaseProductName());
             if (allTables) {
+                if ((d == Dialect.MARIADB || d == Dialect.MYSQL) && c.getCatalog() == null) {
+                    throw new Stop(USAGE, "--all-tables: the URL selects no database; name one, as in"
+                            + " jdbc:mariadb://host/db", null);
+                }
                 tables.addAll(currentSchemaTables(c));
             }
         } catch (SQLException e) {
@@ -354,7 +359,7 @@ final class AskCommand implements Callable<Integer> {
             // sqlite-jdbc would create an empty database there
             throw new Stop(UNREACHABLE, "no SQLite database file " + sqliteFile, null);
         }
-        UrlDataSource ds = new UrlDataSource(jdbcUrl, user, password);
+        UrlDataSource ds = new UrlDataSource(h2WithoutCreation(jdbcUrl), user, password);
         ds.setLoginTimeout(timeoutSeconds);
         return ds;
     }
@@ -375,6 +380,21 @@ final class AskCommand implements Callable<Integer> {
             return null;
         }
         return Path.of(f);
+    }
+
+    /**
+     * An embedded H2 URL with {@code IFEXISTS=TRUE}, so that a mistyped path fails instead of creating an
+     * empty database; other URLs (memory, server, other engines, or IFEXISTS already given) as they are.
+     */
+    static String h2WithoutCreation(String url) {
+        if (!url.startsWith("jdbc:h2:")) {
+            return url;
+        }
+        String rest = url.substring("jdbc:h2:".length()).toLowerCase(Locale.ROOT);
+        if (rest.startsWith("mem:") || rest.startsWith("tcp:") || rest.startsWith("ssl:") || rest.contains("ifexists=")) {
+            return url;
+        }
+        return url + ";IFEXISTS=TRUE";
     }
 
     /** Tables and views of the connection's current catalog and schema, in the database's spelling. */

@@ -116,5 +116,12 @@ class AskCommandServerTest {
         assertThat(rejected.code()).as(rejected.toString()).isEqualTo(3);
         List<FakeModel.Call> calls = model.calls("refiner");
         assertThat(calls.get(calls.size() - 1).system()).contains("MariaDB");
+
+        Run noDatabase = AskRunner.ask(model, "", Map.of("SHOP_PASSWORD", maria.password()), "--jdbc-url",
+                maria.url().replace("/" + ShopDatabase.NAME, "/"), "--user", maria.user(), "--password-env",
+                "SHOP_PASSWORD", "--all-tables", "What cities do customers live in?");
+        assertThat(noDatabase.code()).as(noDatabase.toString()).isEqualTo(2);
+        assertThat(noDatabase.err().strip()).isEqualTo("ask: --all-tables: the URL selects no database; name one, as in"
+                + " jdbc:mariadb://host/db");
     }
 }

@@ -237,6 +237,13 @@ class AskCommandTest {
         assertThat(noFile.err().strip()).isEqualTo("ask: no SQLite database file " + dir.resolve("typo.sqlite"));
         assertThat(dir.resolve("typo.sqlite")).as("not created").doesNotExist();
 
+        Path h2File = dir.resolve("typo-h2");
+        Run noH2 = ask(model, "", Map.of(), "--jdbc-url", "jdbc:h2:" + h2File, "--allow-tables", "orders", CITIES);
+        assertThat(noH2.code()).as(noH2.toString()).isEqualTo(5);
+        assertThat(noH2.err()).startsWith("ask: cannot connect to jdbc:h2:" + h2File + ": Database \"" + h2File)
+                .contains("not found");
+        assertThat(dir.resolve("typo-h2.mv.db")).as("not created").doesNotExist();
+
         Run debug = ask(model, "", Map.of(), "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/shop",
                 "--allow-tables", "orders", "--debug", CITIES);
         assertThat(debug.code()).isEqualTo(5);
@@ -337,6 +344,17 @@ class AskCommandTest {
         assertThat(AskCommand.sqliteFile("jdbc:sqlite::memory:")).isNull();
         assertThat(AskCommand.sqliteFile("jdbc:sqlite:file:x?mode=memory&cache=shared")).isNull();
         assertThat(AskCommand.sqliteFile("jdbc:h2:mem:x")).isNull();
+    }
+
+    @Test
+    void anEmbeddedH2UrlNeverCreatesADatabase() {
+        assertThat(AskCommand.h2WithoutCreation("jdbc:h2:./shop")).isEqualTo("jdbc:h2:./shop;IFEXISTS=TRUE");
+        assertThat(AskCommand.h2WithoutCreation("jdbc:h2:file:/x;MODE=PostgreSQL"))
+                .isEqualTo("jdbc:h2:file:/x;MODE=PostgreSQL;IFEXISTS=TRUE");
+        assertThat(AskCommand.h2WithoutCreation("jdbc:h2:./shop;ifexists=false")).isEqualTo("jdbc:h2:./shop;ifexists=false");
+        assertThat(AskCommand.h2WithoutCreation("jdbc:h2:mem:x")).isEqualTo("jdbc:h2:mem:x");
+        assertThat(AskCommand.h2WithoutCreation("jdbc:h2:tcp://h/x")).isEqualTo("jdbc:h2:tcp://h/x");
+        assertThat(AskCommand.h2WithoutCreation("jdbc:sqlite:x")).isEqualTo("jdbc:sqlite:x");
     }
 
     @Test
