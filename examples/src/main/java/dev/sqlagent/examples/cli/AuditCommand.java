@@ -83,13 +83,7 @@ final class AuditCommand implements Callable<Integer> {
         try {
             GuardPolicy.Builder b = GuardPolicy.builder()
                     .allowTables(allowTables.isEmpty() ? List.of(NO_TABLE) : allowTables);
-            for (String dc : denyColumns) {
-                int dot = dc.lastIndexOf('.');
-                if (dot <= 0 || dot == dc.length() - 1) {
-                    throw new IllegalArgumentException("--deny-columns expects table.column but was '" + dc + "'");
-                }
-                b.denyColumn(dc.substring(0, dot), dc.substring(dot + 1));
-            }
+            PolicyOptions.denyColumns(b, denyColumns);
             UrlDataSource ds = new UrlDataSource(jdbcUrl, user, password);
             Dialect d;
             if (dialect != null) {

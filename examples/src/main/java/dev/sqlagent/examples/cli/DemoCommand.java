@@ -94,38 +94,7 @@ final class DemoCommand implements Callable<Integer> {
 
     private static void printJson(PrintStream out, Scenario s, AgentResult r, Boolean asExpected) {
         JsonLines.print(out, g -> {
-            g.writeStringField("question", r.question());
-            g.writeStringField("status", r.status().name());
-            g.writeNumberField("corrections", r.trace().correctionCount());
-            g.writeNumberField("llm_calls", r.trace().modelCallCount());
-            if (r.sql().isPresent()) {
-                g.writeStringField("sql", r.sql().get());
-            } else {
-                g.writeNullField("sql");
-            }
-            String category = r instanceof AgentResult.Failed
-                    ? ((AgentResult.Failed) r).errorCategory().map(Enum::name).orElse(null)
-                    : r.trace().correction().map(c -> c.errorCategory()).orElse(null);
-            if (category == null) {
-                g.writeNullField("error_category");
-            } else {
-                g.writeStringField("error_category", category);
-            }
-            g.writeStringField("scenario", s.name());
-            if (r instanceof AgentResult.Failed) {
-                g.writeStringField("failure_kind", ((AgentResult.Failed) r).kind().name());
-            }
-            if (r instanceof AgentResult.Answered) {
-                g.writeNumberField("rows", ((AgentResult.Answered) r).table().rowCount());
-            }
-            if (r instanceof AgentResult.Rejected) {
-                g.writeArrayFieldStart("violations");
-                for (var v : ((AgentResult.Rejected) r).violations()) {
-                    g.writeString(v.type() + ":" + v.fragment());
-                }
-                g.writeEndArray();
-            }
-            g.writeNumberField("tokens", r.trace().tokens().totalTokens());
+            ResultJson.write(g, r, m -> m.writeStringField("scenario", s.name()));
             if (asExpected != null) {
                 g.writeBooleanField("as_expected", asExpected);
             }

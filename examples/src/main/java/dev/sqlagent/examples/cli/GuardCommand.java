@@ -3,7 +3,6 @@ package dev.sqlagent.examples.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.sqlagent.Dialect;
-import dev.sqlagent.guard.FunctionPolicy;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.guard.SqlGuard;
@@ -26,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,36 +37,12 @@ import picocli.CommandLine.Option;
         description = "Check SQL (one per line on stdin) against a guard policy; print one JSON verdict per line.")
 final class GuardCommand implements Callable<Integer> {
 
-    @Option(names = "--allow-tables", split = ",", paramLabel = "TABLE",
-            description = "Tables that may be read (comma separated, optionally schema-qualified).")
-    List<String> allowTables = new ArrayList<>();
-
-    @Option(names = "--deny-columns", split = ",", paramLabel = "TABLE.COLUMN",
-            description = "Columns that may never be read, as table.column (comma separated).")
-    List<String> denyColumns = new ArrayList<>();
-
-    @Option(names = "--allow-select-star", description = "Allow SELECT * and t.*.")
-    boolean allowSelectStar;
+    @Mixin
+    PolicyOptions policyOptions = new PolicyOptions();
 
     @Option(names = "--dialect", defaultValue = "generic",
             description = "h2, sqlite, postgresql, mysql, mariadb, sqlserver, oracle, generic (default ${DEFAULT-VALUE}).")
     String dialect;
-
-    @Option(names = "--max-rows", defaultValue = "1000", description = "Row cap (default ${DEFAULT-VALUE}).")
-    int maxRows;
-
-    @Option(names = "--allow-functions", split = ",", paramLabel = "FUNCTION",
-            description = "Functions allowed on top of the dialect's standard list (comma separated); session "
-                    + "probes such as current_user are allowed only when named here.")
-    List<String> allowFunctions = new ArrayList<>();
-
-    @Option(names = "--only-functions", split = ",", paramLabel = "FUNCTION",
-            description = "Allow only these functions, without the standard list (comma separated).")
-    List<String> onlyFunctions = new ArrayList<>();
-
-    @Option(names = "--deny-functions", split = ",", paramLabel = "FUNCTION",
-            description = "Denylist mode: every function except these (and the dangerous ones) is allowed.")
-    List<String> denyFunctions = new ArrayList<>();
 
     @Option(names = "--sqlite", paramLabel = "DB",
             description = "A SQLite database file: allow its tables and default the dialect to sqlite.")
@@ -92,20 +68,11 @@ final class GuardCommand implements Callable<Integer> {
         GuardPolicy policy;
         try {
             d = sqlite != null && dialect.equals("generic") ? Dialect.SQLITE : Dialect.parse(dialect);
-            List<String> tables = new ArrayList<>(allowTables);
+            List<String> tables = new ArrayList<>(policyOptions.allowTables);
             if (sqlite != null) {
                 tables.addAll(sqliteTables(sqlite));
             }
-            GuardPolicy.Builder b = GuardPolicy.builder().allowTables(tables).allowSelectStar(allowSelectStar)
-                    .maxRows(maxRows);
-            b.functionPolicy(functionPolicy());
-            for (String dc : denyColumns) {
-                int dot = dc.lastIndexOf('.');
-                if (dot <= 0 || dot == dc.length() - 1) {
-                    throw new IllegalArgumentException("--deny-columns expects table.column but was '" + dc + "'");
-                }
-                b.denyColumn(dc.substring(0, dot), dc.substring(dot + 1));
-            }
+            GuardPolicy.Builder b = policyOptions.builder().allowTables(tables);
             policy = b.build();
         } catch (IllegalArgumentException | IllegalStateException | SQLException e) {
             err.println("guard: " + e.getMessage());
@@ -123,17 +90,6 @@ final class GuardCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
-    }
-
-    /** The function policy the flags describe; at most one of --only-functions and --deny-functions. */
-    private FunctionPolicy functionPolicy() {
-        if (!onlyFunctions.isEmpty() && !denyFunctions.isEmpty()) {
-            throw new IllegalArgumentException("give --only-functions or --deny-functions, not both");
-        }
-        FunctionPolicy f = !onlyFunctions.isEmpty() ? FunctionPolicy.allowOnly(onlyFunctions.toArray(new String[0]))
-                : !denyFunctions.isEmpty() ? FunctionPolicy.denying(denyFunctions.toArray(new String[0]))
-                : FunctionPolicy.standard();
-        return allowFunctions.isEmpty() ? f : f.allowAlso(allowFunctions.toArray(new String[0]));
     }
 
     private static void write(JsonFactory json, OutputStream out, String sql, GuardVerdict v) throws IOException {

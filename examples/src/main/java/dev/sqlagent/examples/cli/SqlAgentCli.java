@@ -9,8 +9,8 @@ import picocli.CommandLine.Command;
  * <p>Commands print JSON lines whose names and fields are a contract: fields are added, never renamed.
  */
 @Command(name = "sqlagent", mixinStandardHelpOptions = true, version = "sqlagent 0.1.0",
-        description = "Governed text-to-SQL: demo, classify, guard.",
-        subcommands = {DemoCommand.class, ClassifyCommand.class, GuardCommand.class, EvalCommand.class, AuditCommand.class})
+        description = "Governed text-to-SQL: demo, ask, classify, guard, audit, eval.",
+        subcommands = {DemoCommand.class, AskCommand.class, ClassifyCommand.class, GuardCommand.class, EvalCommand.class, AuditCommand.class})
 public final class SqlAgentCli implements Runnable {
 
     @CommandLine.Spec
@@ -33,6 +33,26 @@ public final class SqlAgentCli implements Runnable {
      */
     public static int run(String... args) {
         return new CommandLine(new SqlAgentCli()).execute(args);
+    }
+
+    /**
+     * Runs the command line with the given standard streams and environment (for {@code ask}), for tests
+     * that run it as a user would, without a child process.
+     */
+    static int run(java.io.InputStream in, java.io.PrintStream out, java.io.PrintStream err,
+            java.util.Map<String, String> env, String... args) {
+        CommandLine.IFactory defaults = CommandLine.defaultFactory();
+        CommandLine.IFactory factory = new CommandLine.IFactory() {
+            @Override
+            @SuppressWarnings("unchecked")
+            public <K> K create(Class<K> cls) throws Exception {
+                return cls == AskCommand.class ? (K) new AskCommand(in, out, err, env, false) : defaults.create(cls);
+            }
+        };
+        CommandLine cl = new CommandLine(new SqlAgentCli(), factory);
+        cl.setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8), true));
+        cl.setErr(new java.io.PrintWriter(new java.io.OutputStreamWriter(err, java.nio.charset.StandardCharsets.UTF_8), true));
+        return cl.execute(args);
     }
 
     @Override

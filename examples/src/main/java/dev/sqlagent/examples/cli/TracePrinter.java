@@ -17,9 +17,16 @@ final class TracePrinter {
     private static final int MAX_ROWS_SHOWN = 5;
 
     private final PrintStream out;
+    private final boolean showTable;
 
     TracePrinter(PrintStream out) {
+        this(out, true);
+    }
+
+    /** @param showTable whether an answer's first rows follow the trace (ask prints the whole table itself) */
+    TracePrinter(PrintStream out, boolean showTable) {
         this.out = out;
+        this.showTable = showTable;
     }
 
     void print(String title, AgentResult result) {
@@ -73,7 +80,7 @@ final class TracePrinter {
         end.append(" | corrections ").append(result.trace().correctionCount()).append(", model calls ")
                 .append(result.trace().modelCallCount());
         out.println(end);
-        if (result instanceof AgentResult.Answered) {
+        if (showTable && result instanceof AgentResult.Answered) {
             printTable(((AgentResult.Answered) result).table());
         }
         out.println();

@@ -39,6 +39,17 @@ class GuardCommandTest {
     }
 
     @Test
+    void rowFiltersBindTheirValueANumberAsANumberAndQuotedTextAsText() {
+        String[] lines = run("SELECT amount FROM orders\nSELECT name FROM customers\n", "--allow-tables", "orders,customers",
+                "--row-filter", "orders.tenant_id=42", "--row-filter", "customers.region='7'", "--dialect", "postgresql");
+        assertThat(lines[0]).contains("\"verdict\":\"ACCEPTED\"", "tenant_id = ?", "\"parameters\":[\"42\"]");
+        assertThat(lines[1]).contains("region = ?", "\"parameters\":[\"7\"]");
+        assertThat(PolicyOptions.value("42")).isEqualTo(42L);
+        assertThat(PolicyOptions.value("'42'")).isEqualTo("42");
+        assertThat(PolicyOptions.value("north")).isEqualTo("north");
+    }
+
+    @Test
     void withSqliteItAllowsThatDatabasesTables() {
         Path db = Path.of(System.getProperty("sqlagent.projectRoot", ".."))
                 .resolve("../shared/data/spider-dev/sqlite/concert_singer.sqlite").normalize();
