@@ -242,12 +242,24 @@ final class DocSnippets {
             return failures;
         }
         // javac stops before type checking when any file has a syntax error, which would hide the other
-        // snippets' errors: compile each one alone to report them all
+        // snippets' errors: compile each one apart to report them all, together with the classes of its own
+        // Markdown file that declare a package (a later snippet may use a worked class printed before it)
         List<Failure> all = new ArrayList<>();
         for (Source s : sources) {
-            all.addAll(javac(List.of(s), classPath, out));
+            List<Source> unit = new ArrayList<>();
+            unit.add(s);
+            for (Source other : sources) {
+                if (other != s && other.declaresPackage() && other.snippet.file().equals(s.snippet.file())) {
+                    unit.add(other);
+                }
+            }
+            for (Failure f : javac(unit, classPath, out)) {
+                if (f.file().equals(s.snippet.file()) && s.covers(f.line()) || unit.size() == 1) {
+                    all.add(f);
+                }
+            }
         }
-        return all;
+        return all.stream().distinct().toList();
     }
 
     private static List<Failure> javac(List<Source> sources, String classPath, Path out) throws IOException {
@@ -287,9 +299,11 @@ final class DocSnippets {
         private final String text;
         private final int bodyStart;
         private final int bodyLines;
+        private final boolean declaresPackage;
 
-        private Source(URI uri, Snippet snippet, String text, int bodyStart, int bodyLines) {
+        private Source(URI uri, Snippet snippet, String text, int bodyStart, int bodyLines, boolean declaresPackage) {
             super(uri, Kind.SOURCE);
+            this.declaresPackage = declaresPackage;
             this.snippet = snippet;
             this.text = text;
             this.bodyStart = bodyStart;
@@ -342,7 +356,7 @@ final class DocSnippets {
             int bodyLines = (int) code.chars().filter(c -> c == '\n').count();
             String text = headText + code + tail;
             URI uri = URI.create("string:///" + packageName.replace('.', '/') + "/" + className + ".java");
-            return new Source(uri, s, text, bodyStart, bodyLines);
+            return new Source(uri, s, text, bodyStart, bodyLines, ownPackage);
         }
 
         private static boolean startsWithImportOrPackage(String code) {
@@ -354,6 +368,16 @@ final class DocSnippets {
                 return l.startsWith("package ") || l.startsWith("import ");
             }
             return false;
+        }
+
+        boolean declaresPackage() {
+            return declaresPackage;
+        }
+
+        /** Whether a Markdown line is this snippet's (its code or its snippet comment). */
+        boolean covers(int markdownLine) {
+            return markdownLine == snippet.directiveLine()
+                    || markdownLine >= snippet.line() && markdownLine < snippet.line() + bodyLines;
         }
 
         Failure failure(long javaLine, String message) {
