@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
@@ -20,11 +21,17 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * ScriptedLlm llm = ScriptedLlm.create()
- *     .enqueueFor("refiner", "SELECT name FROM order")       // first generation
- *     .enqueueFor("refiner", "SELECT name FROM orders");     // the single correction
+ *     .enqueueFor(AgentRole.REFINER, "SELECT name FROM order")    // first generation
+ *     .enqueueFor(AgentRole.REFINER, "SELECT name FROM orders");  // the single correction
  * AgentResult result = agent.ask("...");
- * assertThat(llm.requests("refiner")).hasSize(2);
+ * assertThat(llm.requests(AgentRole.REFINER)).hasSize(2);
  * }</pre>
+ *
+ * <p>Roles are given as the agent's {@code dev.sqlagent.AgentRole} constants or as their ids
+ * ({@code "refiner"}, {@code "selector"}, …: the {@link LlmRequest#role()} of the agent's requests). The
+ * kit does not depend on the agent's core module (whose tests use the kit), so the role overloads take
+ * any enum constant and use its {@linkplain #roleId(Enum) lower-case name}, which is exactly
+ * {@code AgentRole.id()}.
  *
  * <p>A request is answered from the queue of its {@linkplain LlmRequest#role() role} first, then from
  * the shared queue ({@link #enqueue(String...)}, whose arguments are the choices of one reply, not a
@@ -90,6 +97,18 @@ public final class ScriptedLlm implements LlmClient {
     }
 
     /**
+     * Queues a reply for one role, named by its constant.
+     *
+     * @param role the role it answers, e.g. {@code AgentRole.REFINER}
+     * @param texts the choices of one response (usually one)
+     * @return this
+     * @throws IllegalArgumentException if {@code role} is a {@link Fault} (use {@link #enqueueFault(Fault)})
+     */
+    public synchronized ScriptedLlm enqueueFor(Enum<?> role, String... texts) {
+        return enqueueFor(roleId(role), texts);
+    }
+
+    /**
      * Queues a whole response for one role.
      *
      * @param role the role it answers
@@ -101,6 +120,18 @@ public final class ScriptedLlm implements LlmClient {
     }
 
     /**
+     * Queues a whole response for one role, named by its constant.
+     *
+     * @param role the role it answers, e.g. {@code AgentRole.JUDGE}
+     * @param response the response to return
+     * @return this
+     * @throws IllegalArgumentException if {@code role} is a {@link Fault}
+     */
+    public synchronized ScriptedLlm enqueueResponse(Enum<?> role, LlmResponse response) {
+        return enqueueResponse(roleId(role), response);
+    }
+
+    /**
      * Queues a fault for one role, in place of its next reply.
      *
      * @param role the role it hits
@@ -109,6 +140,18 @@ public final class ScriptedLlm implements LlmClient {
      */
     public synchronized ScriptedLlm enqueueFault(String role, Fault fault) {
         return enqueueTo(requireRole(role), Objects.requireNonNull(fault, "fault"));
+    }
+
+    /**
+     * Queues a fault for one role, named by its constant, in place of its next reply.
+     *
+     * @param role the role it hits, e.g. {@code AgentRole.REFINER}
+     * @param fault what goes wrong
+     * @return this
+     * @throws IllegalArgumentException if {@code role} is a {@link Fault}
+     */
+    public synchronized ScriptedLlm enqueueFault(Enum<?> role, Fault fault) {
+        return enqueueFault(roleId(role), fault);
     }
 
     /**
@@ -225,6 +268,35 @@ public final class ScriptedLlm implements LlmClient {
             }
         }
         return out;
+    }
+
+    /**
+     * The requests of one role, named by its constant.
+     *
+     * @param role a role, e.g. {@code AgentRole.REFINER}
+     * @return the requests of that role, in order
+     * @throws IllegalArgumentException if {@code role} is a {@link Fault}
+     */
+    public synchronized List<LlmRequest> requests(Enum<?> role) {
+        return requests(roleId(role));
+    }
+
+    /**
+     * The role id the agent puts in its requests for a role constant: the constant's name in lower case
+     * ({@code AgentRole.REFINER} is {@code "refiner"}), as {@code AgentRole.id()} defines it.
+     *
+     * @param role a role constant
+     * @return its id
+     * @throws NullPointerException if {@code role} is null
+     * @throws IllegalArgumentException if {@code role} is a {@link Fault}, which is no role
+     */
+    public static String roleId(Enum<?> role) {
+        Objects.requireNonNull(role, "role");
+        if (role instanceof Fault) {
+            throw new IllegalArgumentException("a Fault is not a role: use enqueueFault(" + role.name() + ") or "
+                    + "enqueueFault(role, Fault." + role.name() + ")");
+        }
+        return role.name().toLowerCase(Locale.ROOT);
     }
 
     /** @return how many requests were received */

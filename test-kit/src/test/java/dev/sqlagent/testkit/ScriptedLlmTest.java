@@ -35,6 +35,38 @@ class ScriptedLlmTest {
         assertThat(llm.remaining()).isZero();
     }
 
+    /** Stands in for the agent's AgentRole, which the kit cannot see (core's tests depend on the kit). */
+    private enum Role { REFINER, SELECTOR, JUDGE }
+
+    @Test
+    void roleConstantsQueueUnderTheirLowerCaseNames() {
+        ScriptedLlm llm = ScriptedLlm.create()
+                .enqueueFor(Role.REFINER, "SELECT name FROM order")
+                .enqueueFault(Role.SELECTOR, ScriptedLlm.Fault.TIMEOUT)
+                .enqueueResponse(Role.JUDGE, LlmResponse.of("{\"correct\": true}"))
+                .enqueueFor("refiner", "SELECT name FROM orders");
+
+        assertThat(llm.chat(ask("judge", "q")).text()).isEqualTo("{\"correct\": true}");
+        assertThat(catchThrowableOfType(LlmException.class, () -> llm.chat(ask("selector", "q"))).kind())
+                .isEqualTo(LlmException.Kind.TIMEOUT);
+        assertThat(llm.chat(ask("refiner", "q")).text()).isEqualTo("SELECT name FROM order");
+        assertThat(llm.chat(ask("refiner", "q")).text()).isEqualTo("SELECT name FROM orders");
+        assertThat(llm.requests(Role.REFINER)).hasSize(2).isEqualTo(llm.requests("refiner"));
+        assertThat(llm.requests(Role.JUDGE)).extracting(LlmRequest::role).containsExactly("judge");
+        assertThat(ScriptedLlm.roleId(Role.SELECTOR)).isEqualTo("selector");
+    }
+
+    @Test
+    void aFaultOrNullIsNoRole() {
+        ScriptedLlm llm = ScriptedLlm.create();
+
+        assertThatThrownBy(() -> llm.enqueueFor(ScriptedLlm.Fault.TIMEOUT, "SELECT 1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a role");
+        assertThatThrownBy(() -> llm.enqueueFor((Role) null, "SELECT 1"))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("role");
+        assertThat(llm.remaining()).isZero();
+    }
+
     @Test
     void takesTheSharedQueueOnlyWhenTheRoleHasNothingQueued() {
         ScriptedLlm llm = ScriptedLlm.create().enqueue("shared").enqueueFor("judge", "own");
