@@ -8,7 +8,7 @@ import java.util.Locale;
  * {@link dev.sqlagent.llm.LlmRequest#role()} of its requests, so a {@code dev.sqlagent.testkit.ScriptedLlm}
  * can answer each role from its own queue.
  */
-public enum AgentRole {
+public enum AgentRole implements dev.sqlagent.llm.ModelRole {
     /** Writes the SQL and repairs it in the single correction. */
     REFINER,
     /** Prunes a large schema to what the question needs. */
@@ -23,6 +23,7 @@ public enum AgentRole {
     ROUTER;
 
     /** @return the role's id in model requests, e.g. {@code "refiner"} */
+    @Override
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }

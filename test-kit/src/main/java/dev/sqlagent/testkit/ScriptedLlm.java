@@ -4,6 +4,7 @@ import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.llm.LlmException;
 import dev.sqlagent.llm.LlmRequest;
 import dev.sqlagent.llm.LlmResponse;
+import dev.sqlagent.llm.ModelRole;
 import dev.sqlagent.llm.TokenUsage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -29,9 +30,8 @@ import java.util.function.Function;
  *
  * <p>Roles are given as the agent's {@code dev.sqlagent.AgentRole} constants or as their ids
  * ({@code "refiner"}, {@code "selector"}, …: the {@link LlmRequest#role()} of the agent's requests). The
- * kit does not depend on the agent's core module (whose tests use the kit), so the role overloads take
- * any enum constant and use its {@linkplain #roleId(Enum) lower-case name}, which is exactly
- * {@code AgentRole.id()}.
+ * kit does not depend on the agent's core module (whose tests use the kit): the role overloads take the
+ * {@link ModelRole} interface of the model SPI, which {@code AgentRole} implements.
  *
  * <p>A request is answered from the queue of its {@linkplain LlmRequest#role() role} first, then from
  * the shared queue ({@link #enqueue(String...)}, whose arguments are the choices of one reply, not a
@@ -102,9 +102,8 @@ public final class ScriptedLlm implements LlmClient {
      * @param role the role it answers, e.g. {@code AgentRole.REFINER}
      * @param texts the choices of one response (usually one)
      * @return this
-     * @throws IllegalArgumentException if {@code role} is a {@link Fault} (use {@link #enqueueFault(Fault)})
      */
-    public synchronized ScriptedLlm enqueueFor(Enum<?> role, String... texts) {
+    public synchronized ScriptedLlm enqueueFor(ModelRole role, String... texts) {
         return enqueueFor(roleId(role), texts);
     }
 
@@ -125,9 +124,8 @@ public final class ScriptedLlm implements LlmClient {
      * @param role the role it answers, e.g. {@code AgentRole.JUDGE}
      * @param response the response to return
      * @return this
-     * @throws IllegalArgumentException if {@code role} is a {@link Fault}
      */
-    public synchronized ScriptedLlm enqueueResponse(Enum<?> role, LlmResponse response) {
+    public synchronized ScriptedLlm enqueueResponse(ModelRole role, LlmResponse response) {
         return enqueueResponse(roleId(role), response);
     }
 
@@ -148,9 +146,8 @@ public final class ScriptedLlm implements LlmClient {
      * @param role the role it hits, e.g. {@code AgentRole.REFINER}
      * @param fault what goes wrong
      * @return this
-     * @throws IllegalArgumentException if {@code role} is a {@link Fault}
      */
-    public synchronized ScriptedLlm enqueueFault(Enum<?> role, Fault fault) {
+    public synchronized ScriptedLlm enqueueFault(ModelRole role, Fault fault) {
         return enqueueFault(roleId(role), fault);
     }
 
@@ -275,28 +272,23 @@ public final class ScriptedLlm implements LlmClient {
      *
      * @param role a role, e.g. {@code AgentRole.REFINER}
      * @return the requests of that role, in order
-     * @throws IllegalArgumentException if {@code role} is a {@link Fault}
      */
-    public synchronized List<LlmRequest> requests(Enum<?> role) {
+    public synchronized List<LlmRequest> requests(ModelRole role) {
         return requests(roleId(role));
     }
 
     /**
-     * The role id the agent puts in its requests for a role constant: the constant's name in lower case
-     * ({@code AgentRole.REFINER} is {@code "refiner"}), as {@code AgentRole.id()} defines it.
+     * The role id the agent puts in its requests for a role: {@link ModelRole#id()}
+     * ({@code AgentRole.REFINER} is {@code "refiner"}).
      *
-     * @param role a role constant
+     * @param role a role
      * @return its id
      * @throws NullPointerException if {@code role} is null
-     * @throws IllegalArgumentException if {@code role} is a {@link Fault}, which is no role
+     * @throws IllegalArgumentException if its id is blank
      */
-    public static String roleId(Enum<?> role) {
+    public static String roleId(ModelRole role) {
         Objects.requireNonNull(role, "role");
-        if (role instanceof Fault) {
-            throw new IllegalArgumentException("a Fault is not a role: use enqueueFault(" + role.name() + ") or "
-                    + "enqueueFault(role, Fault." + role.name() + ")");
-        }
-        return role.name().toLowerCase(Locale.ROOT);
+        return requireRole(role.id());
     }
 
     /** @return how many requests were received */

@@ -36,7 +36,15 @@ class ScriptedLlmTest {
     }
 
     /** Stands in for the agent's AgentRole, which the kit cannot see (core's tests depend on the kit). */
-    private enum Role { REFINER, SELECTOR, JUDGE }
+    /** Roles as the agent's {@code AgentRole} names them; the kit cannot see the core module. */
+    private enum Role implements dev.sqlagent.llm.ModelRole {
+        REFINER, SELECTOR, JUDGE;
+
+        @Override
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     @Test
     void roleConstantsQueueUnderTheirLowerCaseNames() {
@@ -57,11 +65,11 @@ class ScriptedLlmTest {
     }
 
     @Test
-    void aFaultOrNullIsNoRole() {
+    void aBlankOrNullRoleIsRefused() {
         ScriptedLlm llm = ScriptedLlm.create();
 
-        assertThatThrownBy(() -> llm.enqueueFor(ScriptedLlm.Fault.TIMEOUT, "SELECT 1"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a role");
+        assertThatThrownBy(() -> llm.enqueueFor(() -> " ", "SELECT 1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blank");
         assertThatThrownBy(() -> llm.enqueueFor((Role) null, "SELECT 1"))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("role");
         assertThat(llm.remaining()).isZero();
