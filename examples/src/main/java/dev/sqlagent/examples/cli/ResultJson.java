@@ -8,7 +8,8 @@ import java.io.IOException;
  * The fields of one question's JSON object, shared by {@code demo --json} and {@code ask --json} so
  * that both spell them alike: {@code question}, {@code status}, {@code corrections}, {@code llm_calls},
  * {@code sql}, {@code error_category}, then (after the caller's own fields) {@code failure_kind} when
- * failed, {@code rows} when answered, {@code violations} when rejected, and {@code tokens}.
+ * failed, {@code rows} when answered, {@code violations} when rejected, {@code tokens}, and
+ * {@code hand_off} (the {@code HandOff} JSON) when rejected or failed.
  */
 final class ResultJson {
 
@@ -52,5 +53,10 @@ final class ResultJson {
             g.writeEndArray();
         }
         g.writeNumberField("tokens", r.trace().tokens().totalTokens());
+        if (r.handOff().isPresent()) {
+            // everything a person needs to take over, in the library's own stable form (HandOff.toJson)
+            g.writeFieldName("hand_off");
+            g.writeRawValue(r.handOff().get().toJson());
+        }
     }
 }

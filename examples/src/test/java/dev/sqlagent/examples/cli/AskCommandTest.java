@@ -137,7 +137,7 @@ class AskCommandTest {
         }
         assertThat(byStatus.get("ANSWERED")).contains("question", "status", "corrections", "llm_calls", "sql",
                 "error_category", "rows", "tokens");
-        assertThat(byStatus.get("REJECTED")).contains("violations");
+        assertThat(byStatus.get("REJECTED")).contains("violations", "hand_off");
         return byStatus;
     }
 
