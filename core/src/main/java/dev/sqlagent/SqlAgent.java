@@ -71,11 +71,12 @@ public final class SqlAgent implements AutoCloseable {
     private final QuestionRun questions;
     private final List<CaseSink> caseSinks;
     private final Executor asyncExecutor;
-    private final AgentMetrics metrics = new AgentMetrics();
+    private final AgentMetrics metrics;
     private final Builder settings;
     private final List<dev.sqlagent.cases.CaseDelivery> deliveries;
 
     private SqlAgent(Builder b, AgentConfig config) {
+        this.metrics = new AgentMetrics(config.fixCache());
         this.config = config;
         this.questions = new QuestionRun(config);
         List<CaseSink> sinks = new ArrayList<>(b.caseSinks);
@@ -306,6 +307,7 @@ public final class SqlAgent implements AutoCloseable {
         private TokenBudgets budgets = TokenBudgets.DEFAULTS;
         private final List<MetricTool> metricTools = new ArrayList<>();
         private boolean fixCache = true;
+        private dev.sqlagent.cases.FixStore fixStore;
         private CaseLibrary caseLibrary;
         private Executor candidateExecutor;
         private boolean sinkRetries = true;
@@ -352,6 +354,7 @@ public final class SqlAgent implements AutoCloseable {
             b.budgets = budgets;
             b.metricTools.addAll(metricTools);
             b.fixCache = fixCache;
+            b.fixStore = fixStore;
             b.caseLibrary = caseLibrary;
             b.candidateExecutor = candidateExecutor;
             b.sinkRetries = sinkRetries;
@@ -712,6 +715,21 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Where verified fixes are kept (default: in memory, {@value dev.sqlagent.cases.FixStore#DEFAULT_SIZE}
+         * fixes, 24 hours after their last use). A {@link dev.sqlagent.cases.JdbcFixStore} on a database that
+         * several instances reach lets a fix learnt by one serve them all; every fix it returns is checked by
+         * this agent's guard before it runs, and a failing store is "no fix", never a failed question.
+         * {@link #fixCache(boolean) fixCache(false)} turns the reuse off whatever the store.
+         *
+         * @param store the store
+         * @return this
+         */
+        public Builder fixStore(dev.sqlagent.cases.FixStore store) {
+            this.fixStore = Objects.requireNonNull(store, "fixStore");
+            return this;
+        }
+
+        /**
          * Learns from every case and retrieves from them: verified answers become few-shot examples for
          * similar questions, corrections become repairs shown in similar corrections. The library is also
          * added as a case sink.
@@ -840,7 +858,7 @@ public final class SqlAgent implements AutoCloseable {
                     candidates, judge, prompts, temperatures, selectorMode, decomposerMode, budgets, metricTools,
                     Caffeine.newBuilder().maximumSize(10_000).expireAfterAccess(java.time.Duration.ofMinutes(30))
                             .<String, Map<String, java.util.Set<String>>>build(),
-                    fixCache ? new FixCache(FixCache.DEFAULT_SIZE, FixCache.DEFAULT_EXPIRY) : null, caseLibrary,
+                    fixCache ? FixCache.over(fixStore) : null, caseLibrary,
                     candidateParallelism == 1 ? null : Bounded.executor(candidateExecutor, candidateParallelism),
                     dropViolatingCandidates,
                     engineCheck && dataSource != null && dev.sqlagent.guard.engine.EngineCheck.supports(d)
