@@ -81,11 +81,29 @@ public final class CaseLibrary implements CaseSink {
 
     private CaseLibrary(Builder b) {
         this.embedder = b.embedder;
-        this.store = b.store != null ? b.store : new InMemoryVectorStore(b.embedder.embed("dimension probe").length);
+        int dimension = b.embedder.dimension();
+        if (dimension < 1) {
+            throw new IllegalStateException("embedder " + name(b.embedder) + " reports dimension "
+                    + dimension + " (caseLibrary.embedder)");
+        }
+        if (b.store != null) {
+            int stored = b.store.dimension();
+            if (stored != dimension) {
+                throw new IllegalStateException("store dimension " + stored + " does not match embedder dimension "
+                        + dimension + " (caseLibrary.store " + name(b.store) + " vs caseLibrary.embedder "
+                        + name(b.embedder) + ")");
+            }
+        }
+        this.store = b.store != null ? b.store : new InMemoryVectorStore(dimension);
         this.examples = b.examples;
         this.threshold = b.threshold;
         this.repairs = b.repairs;
         this.minScore = b.minScore;
+    }
+
+    private static String name(Object plugin) {
+        String simple = plugin.getClass().getSimpleName();
+        return simple.isEmpty() ? plugin.getClass().getName() : simple;
     }
 
     /** @return a builder (hashing embedder and exact in-memory store by default) */
@@ -319,7 +337,13 @@ public final class CaseLibrary implements CaseSink {
             return this;
         }
 
-        /** @return the library */
+        /**
+         * Builds the library. Asks the embedder its {@link Embedder#dimension() dimension} (an embedder
+         * that does not know it embeds a probe text) and checks the store's against it.
+         *
+         * @return the library
+         * @throws IllegalStateException if the store's dimension differs from the embedder's, naming both
+         */
         public CaseLibrary build() {
             return new CaseLibrary(this);
         }
