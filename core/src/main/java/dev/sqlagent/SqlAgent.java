@@ -853,6 +853,8 @@ public final class SqlAgent implements AutoCloseable {
                 }
                 source = SchemaSource.fixed(enriched(schema));
             }
+            dev.sqlagent.internal.BuildChecks.check(new dev.sqlagent.internal.BuildChecks.Settings(policy, guard, d,
+                    schema, metricTools, executor != null, queryTimeout, models, judge, selectorMode, decomposerMode));
             AgentConfig config = new AgentConfig(models, exec, d, policy, guard, SqlCleaner.create(), source,
                     verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature,
                     candidates, judge, prompts, temperatures, selectorMode, decomposerMode, budgets, metricTools,
