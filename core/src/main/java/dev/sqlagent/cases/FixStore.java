@@ -123,6 +123,10 @@ public interface FixStore {
         /**
          * Checks the fields.
          *
+         * @param hash the SHA-256 of the full key, 64 lowercase hex digits
+         * @param category the failure's error category
+         * @param policyFingerprint the fingerprint of the policy
+         * @param schemaFingerprint the fingerprint of the schema
          * @throws IllegalArgumentException if the hash is not 64 lowercase hex digits or a label is not
          *     1 to 64 letters, digits or underscores
          */

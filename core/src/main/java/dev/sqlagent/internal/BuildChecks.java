@@ -53,7 +53,21 @@ public final class BuildChecks {
             List<MetricTool> metricTools, boolean customExecutor, Duration queryTimeout,
             Map<AgentRole, LlmClient> models, boolean judge, StageMode selector, StageMode decomposer) {
 
-        /** Checks the required parts and copies the collections. */
+        /**
+         * Checks the required parts and copies the collections.
+         *
+         * @param policy the agent's policy
+         * @param guard the guard
+         * @param dialect the dialect
+         * @param schema the given schema, or null
+         * @param metricTools the metric tools
+         * @param customExecutor whether a custom executor was given
+         * @param queryTimeout the query timeout
+         * @param models the models per role
+         * @param judge whether the judge is on
+         * @param selector when the selector runs
+         * @param decomposer when the decomposer runs
+         */
         public Settings {
             Objects.requireNonNull(policy, "policy");
             Objects.requireNonNull(guard, "guard");
