@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The measures an agent keeps over all its questions: outcomes, failures by kind, executions,
  * corrections and how many succeeded, model calls and tokens per role, time per stage, case-sink
- * failures. Live and thread-safe; read it any time. A high {@link #correctionTriggerRate()} means the
+ * and fix-store failures. Live and thread-safe; read it any time. A high {@link #correctionTriggerRate()} means the
  * schema description needs work, not more retries.
  */
 public final class AgentMetrics {
@@ -38,7 +38,15 @@ public final class AgentMetrics {
     private final Map<String, LongAdder> inputTokensByRole = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> outputTokensByRole = new ConcurrentHashMap<>();
 
+    private final java.util.function.LongSupplier fixStoreFailures;
+
     AgentMetrics() {
+        this(null);
+    }
+
+    /** @param fixCache the agent's fix cache, whose store failures are counted here, or null when off */
+    AgentMetrics(dev.sqlagent.internal.FixCache fixCache) {
+        this.fixStoreFailures = fixCache == null ? () -> 0L : fixCache::failures;
     }
 
     void record(AgentResult result) {
@@ -321,6 +329,16 @@ public final class AgentMetrics {
     }
 
     /**
+     * Returns the calls to the fix store ({@code SqlAgent.Builder.fixStore}) that failed.
+     *
+     * @return failed fix-store calls: each a correction that went to the model instead, or a verified fix
+     *     that was not kept
+     */
+    public long fixStoreFailures() {
+        return fixStoreFailures.getAsLong();
+    }
+
+    /**
      * Returns questions whose generation was shown few-shot examples from the case library.
      *
      * @return questions whose generation was shown few-shot examples from the case library
@@ -342,8 +360,10 @@ public final class AgentMetrics {
     public String toString() {
         return String.format(java.util.Locale.ROOT,
                 "AgentMetrics{questions=%d, answered=%d, rejected=%d, failed=%d, executions=%d, corrections=%d,"
-                        + " triggerRate=%.3f, successRate=%.3f, modelCalls=%d, fixCacheHits=%d, sinkFailures=%d}",
+                        + " triggerRate=%.3f, successRate=%.3f, modelCalls=%d, fixCacheHits=%d, sinkFailures=%d,"
+                        + " fixStoreFailures=%d}",
                 questions(), answered(), rejected(), failed(), executions(), corrections(), correctionTriggerRate(),
-                correctionSuccessRate(), modelCalls(), fixCacheHits(), sinkFailures());
+                correctionSuccessRate(), modelCalls(), fixCacheHits(), sinkFailures(),
+                fixStoreFailures());
     }
 }

@@ -73,7 +73,7 @@ public final class SqlAgent implements AutoCloseable {
     private final QuestionRun questions;
     private final List<CaseSink> caseSinks;
     private final Executor asyncExecutor;
-    private final AgentMetrics metrics = new AgentMetrics();
+    private final AgentMetrics metrics;
     private final Builder settings;
     private final List<dev.sqlagent.cases.CaseDelivery> deliveries;
     private final QuestionBudget budget;
@@ -86,6 +86,7 @@ public final class SqlAgent implements AutoCloseable {
     private volatile boolean closed;
 
     private SqlAgent(Builder b, AgentConfig config, java.util.concurrent.ExecutorService candidatePool) {
+        this.metrics = new AgentMetrics(config.fixCache());
         this.threads = dev.sqlagent.internal.LibraryThreads.lease();
         if (candidatePool != null) {
             owned.add(candidatePool);
@@ -489,6 +490,7 @@ public final class SqlAgent implements AutoCloseable {
         private TokenBudgets budgets = TokenBudgets.DEFAULTS;
         private final List<MetricTool> metricTools = new ArrayList<>();
         private boolean fixCache = true;
+        private dev.sqlagent.cases.FixStore fixStore;
         private CaseLibrary caseLibrary;
         private Executor candidateExecutor;
         private boolean sinkRetries = true;
@@ -537,6 +539,7 @@ public final class SqlAgent implements AutoCloseable {
             b.budgets = budgets;
             b.metricTools.addAll(metricTools);
             b.fixCache = fixCache;
+            b.fixStore = fixStore;
             b.caseLibrary = caseLibrary;
             b.candidateExecutor = candidateExecutor;
             b.sinkRetries = sinkRetries;
@@ -1000,6 +1003,21 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Where verified fixes are kept (default: in memory, {@value dev.sqlagent.cases.FixStore#DEFAULT_SIZE}
+         * fixes, 24 hours after their last use). A {@link dev.sqlagent.cases.JdbcFixStore} on a database that
+         * several instances reach lets a fix learnt by one serve them all; every fix it returns is checked by
+         * this agent's guard before it runs, and a failing store is "no fix", never a failed question.
+         * {@link #fixCache(boolean) fixCache(false)} turns the reuse off whatever the store.
+         *
+         * @param store the store
+         * @return this
+         */
+        public Builder fixStore(dev.sqlagent.cases.FixStore store) {
+            this.fixStore = Objects.requireNonNull(store, "fixStore");
+            return this;
+        }
+
+        /**
          * Learns from every case and retrieves from them: verified answers become few-shot examples for
          * similar questions, corrections become repairs shown in similar corrections. The library is also
          * added as a case sink.
@@ -1133,6 +1151,8 @@ public final class SqlAgent implements AutoCloseable {
                 }
                 source = SchemaSource.fixed(enriched(schema));
             }
+            dev.sqlagent.internal.BuildChecks.check(new dev.sqlagent.internal.BuildChecks.Settings(policy, guard, d,
+                    schema, metricTools, executor != null, queryTimeout, models, judge, selectorMode, decomposerMode));
             // the agent's own candidate pool, stopped by close(); a host's executor is only bounded
             java.util.concurrent.ExecutorService candidatePool = candidateParallelism > 1 && candidateExecutor == null
                     ? Bounded.ownPool(candidateParallelism) : null;
@@ -1141,7 +1161,7 @@ public final class SqlAgent implements AutoCloseable {
                     candidates, judge, prompts, temperatures, selectorMode, decomposerMode, budgets, metricTools,
                     Caffeine.newBuilder().maximumSize(10_000).expireAfterAccess(java.time.Duration.ofMinutes(30))
                             .<String, Map<String, java.util.Set<String>>>build(),
-                    fixCache ? new FixCache(FixCache.DEFAULT_SIZE, FixCache.DEFAULT_EXPIRY) : null, caseLibrary,
+                    fixCache ? FixCache.over(fixStore) : null, caseLibrary,
                     candidatePool != null ? candidatePool
                             : candidateParallelism == 1 ? null : Bounded.executor(candidateExecutor, candidateParallelism),
                     dropViolatingCandidates,

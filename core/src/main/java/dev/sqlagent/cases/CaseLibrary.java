@@ -29,7 +29,9 @@ import java.util.Set;
  *       1 + 0.3 × shared error tags.</li>
  * </ul>
  * Bad cases are not examples. Retrieved cases obey the current policy: a case whose SQL read a table the
- * policy now forbids is never shown. Thread-safe if the store is.
+ * policy now forbids is never shown. A store or embedder that throws during a retrieval (a shared store
+ * that is down) gives no examples or repairs, logged at WARN and counted ({@link #retrievalFailures()}),
+ * never a failed question. Thread-safe if the store is.
  */
 public final class CaseLibrary implements CaseSink {
 
@@ -44,6 +46,7 @@ public final class CaseLibrary implements CaseSink {
 
     private static final String KIND = "kind";
     private static final String SEP = "\u0001";
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CaseLibrary.class);
 
     /**
      * A good example.
@@ -78,14 +81,33 @@ public final class CaseLibrary implements CaseSink {
     private final int repairs;
     private final int minScore;
     private final Map<String, Integer> scores = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.LongAdder retrievalFailures = new java.util.concurrent.atomic.LongAdder();
 
     private CaseLibrary(Builder b) {
         this.embedder = b.embedder;
-        this.store = b.store != null ? b.store : new InMemoryVectorStore(b.embedder.embed("dimension probe").length);
+        int dimension = b.embedder.dimension();
+        if (dimension < 1) {
+            throw new IllegalStateException("embedder " + name(b.embedder) + " reports dimension "
+                    + dimension + " (caseLibrary.embedder)");
+        }
+        if (b.store != null) {
+            int stored = b.store.dimension();
+            if (stored != dimension) {
+                throw new IllegalStateException("store dimension " + stored + " does not match embedder dimension "
+                        + dimension + " (caseLibrary.store " + name(b.store) + " vs caseLibrary.embedder "
+                        + name(b.embedder) + ")");
+            }
+        }
+        this.store = b.store != null ? b.store : new InMemoryVectorStore(dimension);
         this.examples = b.examples;
         this.threshold = b.threshold;
         this.repairs = b.repairs;
         this.minScore = b.minScore;
+    }
+
+    private static String name(Object plugin) {
+        String simple = plugin.getClass().getSimpleName();
+        return simple.isEmpty() ? plugin.getClass().getName() : simple;
     }
 
     /** @return a builder (hashing embedder and exact in-memory store by default) */
@@ -157,8 +179,13 @@ public final class CaseLibrary implements CaseSink {
      * @return at most the configured number, best first, each above the similarity threshold
      */
     public List<Example> examplesFor(String question, String table, String category, GuardPolicy policy) {
-        List<VectorMatch> hits = store.search(embed(table, category, question), Math.max(examples * 4, 8),
-                m -> "good".equals(m.get(KIND)) && allowed(m.get("tables"), policy));
+        List<VectorMatch> hits;
+        try {
+            hits = store.search(embed(table, category, question), Math.max(examples * 4, 8),
+                    m -> "good".equals(m.get(KIND)) && allowed(m.get("tables"), policy));
+        } catch (RuntimeException e) {
+            return failed("examples", e);
+        }
         List<Example> out = new ArrayList<>();
         for (VectorMatch h : hits) {
             if (h.score() < threshold) {
@@ -182,9 +209,14 @@ public final class CaseLibrary implements CaseSink {
      * @return at most the configured number, best first
      */
     public List<Repair> repairsFor(String question, String errorCategory, List<String> tags, GuardPolicy policy) {
-        List<VectorMatch> hits = store.search(embed("", "", question), Math.max(repairs * 8, 16),
-                m -> "repair".equals(m.get(KIND)) && allowed(m.get("tables"), policy)
-                        && (errorCategory.equals(m.get("error_category")) || shares(m.get("tags"), tags)));
+        List<VectorMatch> hits;
+        try {
+            hits = store.search(embed("", "", question), Math.max(repairs * 8, 16),
+                    m -> "repair".equals(m.get(KIND)) && allowed(m.get("tables"), policy)
+                            && (errorCategory.equals(m.get("error_category")) || shares(m.get("tags"), tags)));
+        } catch (RuntimeException e) {
+            return failed("repairs", e);
+        }
         List<Repair> out = new ArrayList<>();
         for (VectorMatch h : hits) {
             int shared = 0;
@@ -200,6 +232,23 @@ public final class CaseLibrary implements CaseSink {
         }
         out.sort(Comparator.comparingDouble(Repair::score).reversed());
         return out.size() > repairs ? out.subList(0, repairs) : out;
+    }
+
+    private <T> List<T> failed(String what, RuntimeException e) {
+        retrievalFailures.increment();
+        LOG.warn("case library could not retrieve {} from {} ({}); the question goes on without them",
+                what, name(store), e.toString());
+        return List.of();
+    }
+
+    /**
+     * Returns how many retrievals failed: each a question shown no examples, or a correction shown no past
+     * repairs, because the store or the embedder threw.
+     *
+     * @return the failed retrievals since the library was built
+     */
+    public long retrievalFailures() {
+        return retrievalFailures.sum();
     }
 
     /**
@@ -319,7 +368,13 @@ public final class CaseLibrary implements CaseSink {
             return this;
         }
 
-        /** @return the library */
+        /**
+         * Builds the library. Asks the embedder its {@link Embedder#dimension() dimension} (an embedder
+         * that does not know it embeds a probe text) and checks the store's against it.
+         *
+         * @return the library
+         * @throws IllegalStateException if the store's dimension differs from the embedder's, naming both
+         */
         public CaseLibrary build() {
             return new CaseLibrary(this);
         }

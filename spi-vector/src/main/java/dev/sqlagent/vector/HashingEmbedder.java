@@ -60,6 +60,7 @@ public final class HashingEmbedder implements Embedder {
      *
      * @return the dimension
      */
+    @Override
     public int dimension() {
         return dimension;
     }

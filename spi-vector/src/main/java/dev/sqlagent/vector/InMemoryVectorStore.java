@@ -66,6 +66,7 @@ public final class InMemoryVectorStore implements VectorStore {
      *
      * @return the dimension
      */
+    @Override
     public int dimension() {
         return dimension;
     }

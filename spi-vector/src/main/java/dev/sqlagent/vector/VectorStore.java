@@ -50,4 +50,14 @@ public interface VectorStore {
      * @return the number of entries
      */
     int size();
+
+    /**
+     * Returns the dimension of every vector the store holds and accepts, fixed when the store was made.
+     * A store already checks it on every {@link #add} and {@link #search}; saying it lets whoever pairs
+     * the store with an {@link Embedder} (the case library's builder) refuse a mismatch at once instead
+     * of failing every later call.
+     *
+     * @return the dimension, at least 1
+     */
+    int dimension();
 }

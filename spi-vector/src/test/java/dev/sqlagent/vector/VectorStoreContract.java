@@ -259,6 +259,20 @@ public abstract class VectorStoreContract {
     }
 
     @Test
+    void dimensionIsTheOneTheStoreWasMadeWith() throws Exception {
+        assertThat(store().dimension()).isEqualTo(DIM);
+        VectorStore wider = newStore(DIM * 3);
+        made.add(wider);
+        assertThat(wider.dimension()).isEqualTo(DIM * 3);
+        float[] v = new float[DIM * 3];
+        v[DIM * 2] = 1f;
+        wider.add("a", v, Map.of());
+        assertThat(wider.search(v, 1, m -> true)).extracting(VectorMatch::id).containsExactly("a");
+        assertThatThrownBy(() -> wider.add("b", new float[DIM], Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dimension");
+    }
+
+    @Test
     void badArgumentsAreRejected() throws Exception {
         VectorStore s = store();
         s.add("e", axis(0), Map.of());

@@ -106,6 +106,7 @@ public final class HnswVectorStore implements VectorStore {
      *
      * @return the dimension
      */
+    @Override
     public int dimension() {
         return dimension;
     }

@@ -43,6 +43,7 @@ public final class LangChain4jEmbedder implements Embedder {
      * @return the dimension of every vector
      * @throws IllegalStateException if the model reports no positive dimension
      */
+    @Override
     public int dimension() {
         int d = dimension.get();
         if (d == 0) {

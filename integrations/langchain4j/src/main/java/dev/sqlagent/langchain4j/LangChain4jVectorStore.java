@@ -87,6 +87,7 @@ public final class LangChain4jVectorStore implements VectorStore {
     }
 
     /** @return the dimension of every vector */
+    @Override
     public int dimension() {
         return dimension;
     }

@@ -159,6 +159,8 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
                 AgentMetrics::fixCacheHits);
         counter(registry, "sqlagent.case.sink.failures", "failed case deliveries", Tags.empty(),
                 AgentMetrics::sinkFailures);
+        counter(registry, "sqlagent.fix.store.failures", "fix store calls that failed (no fix, never a failed question)",
+                Tags.empty(), AgentMetrics::fixStoreFailures);
         for (Stage s : Stage.values()) {
             if (!s.isTerminal() && s != Stage.RECEIVED) {
                 stageTimer(registry, s);

@@ -135,6 +135,30 @@ class SqlAgentMeterBinderTest {
     }
 
     @Test
+    void fixStoreFailuresAreCounted() {
+        dev.sqlagent.cases.FixStore down = new dev.sqlagent.cases.FixStore() {
+            @Override
+            public java.util.Optional<String> get(Key key) throws SQLException {
+                throw new SQLException("store down");
+            }
+
+            @Override
+            public void put(Key key, String fixedSql) throws SQLException {
+                throw new SQLException("store down");
+            }
+        };
+        SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db).policy(GuardPolicy.allowingTables("products"))
+                .fixStore(down).caseSinkRetries(false).build();
+        binder.monitor(agent).bindTo(registry);
+        llm.enqueueFor(REFINER, "SELECT titel FROM products");
+        llm.enqueueFor(REFINER, fix("SELECT title FROM products"));
+
+        assertThat(agent.ask("titles").status()).isEqualTo(AgentResult.Status.ANSWERED);
+        assertThat(count("sqlagent.fix.store.failures")).isEqualTo(2);
+        assertThat(count("sqlagent.fix.cache.hits")).isZero();
+    }
+
+    @Test
     void stageTimersAgreeWithTheTracesAndPublishPercentiles() {
         List<AgentResult> results = askFour(agent());
 

@@ -44,6 +44,7 @@ public final class MiniLmEmbedder implements Embedder {
      *
      * @return {@value #DIMENSION}
      */
+    @Override
     public int dimension() {
         return DIMENSION;
     }

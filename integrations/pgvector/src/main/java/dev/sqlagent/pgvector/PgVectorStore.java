@@ -76,17 +76,40 @@ public final class PgVectorStore implements VectorStore {
     }
 
     /**
-     * Creates the table (and the HNSW index if configured) unless they exist. The extension itself
-     * must already be installed in the database.
+     * Returns the dimension of every vector, as given to the builder.
+     *
+     * @return the dimension
+     */
+    @Override
+    public int dimension() {
+        return dimension;
+    }
+
+    /**
+     * Creates the table (and the HNSW index if configured) unless they exist, and checks that an existing
+     * table holds vectors of this store's dimension. The extension itself must already be installed in
+     * the database.
      *
      * @return this store
      * @throws PgVectorStoreException if the statements fail, for example because the extension is
      *     missing
+     * @throws IllegalStateException if the table exists with another vector dimension
      */
     public PgVectorStore createTable() {
         try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
             st.execute("CREATE TABLE IF NOT EXISTS " + table + " (id text PRIMARY KEY, embedding vector(" + dimension
                     + ") NOT NULL, metadata jsonb NOT NULL DEFAULT '{}'::jsonb)");
+            try (PreparedStatement ps = c.prepareStatement("SELECT atttypmod FROM pg_attribute"
+                    + " WHERE attrelid = CAST(? AS regclass) AND attname = 'embedding'")) {
+                ps.setString(1, table);
+                try (ResultSet rs = ps.executeQuery()) {
+                    int existing = rs.next() ? rs.getInt(1) : -1;
+                    if (existing > 0 && existing != dimension) { // vector(n) keeps n as its type modifier
+                        throw new IllegalStateException("table " + table + " holds vectors of dimension " + existing
+                                + " but this store was built for dimension " + dimension);
+                    }
+                }
+            }
             if (hnswIndex) {
                 st.execute("CREATE INDEX IF NOT EXISTS " + table.replace('.', '_') + "_embedding_hnsw ON " + table
                         + " USING hnsw (embedding vector_cosine_ops)");

@@ -100,6 +100,21 @@ class PgVectorStoreTest extends VectorStoreContract {
         drop(store);
     }
 
+    @Test
+    void anExistingTableOfAnotherDimensionIsRefusedWhenTheStoreIsCreated() throws Exception {
+        PgVectorStore narrow = newTable(8, false);
+        try {
+            PgVectorStore wide = PgVectorStore.builder(dataSource, narrow.table(), 16).build();
+            assertThatThrownBy(wide::createTable).isInstanceOf(IllegalStateException.class)
+                    .hasMessage("table " + narrow.table() + " holds vectors of dimension 8 but this store was built"
+                            + " for dimension 16");
+            assertThat(PgVectorStore.builder(dataSource, narrow.table(), 8).build().createTable().dimension())
+                    .isEqualTo(8);
+        } finally {
+            drop(narrow);
+        }
+    }
+
     /** The contract again with pgvector's HNSW index on the table. */
     @Nested
     class WithHnswIndex extends VectorStoreContract {

@@ -159,6 +159,14 @@ class SqlAgentAutoConfigurationTest {
     }
 
     @Test
+    void aVectorStoreOfAnotherDimensionThanTheEmbedderFailsTheStartupNamingBoth() {
+        runner.withPropertyValues(TABLES).withBean(VectorStore.class, () -> new InMemoryVectorStore(768))
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("store dimension 768 does not match embedder dimension 384"));
+    }
+
+    @Test
     void nothingIsConfiguredWhenDisabled() {
         runner.withPropertyValues(TABLES, "sqlagent.enabled=false")
                 .run(context -> assertThat(context).doesNotHaveBean(SqlAgent.class).doesNotHaveBean(GuardPolicy.class));

@@ -1,0 +1,238 @@
+package dev.sqlagent.bench;
+
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.experimental.rag.content.retriever.sql.SqlDatabaseContentRetriever;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.rag.content.Content;
+import dev.langchain4j.rag.query.Query;
+import dev.sqlagent.AgentResult;
+import dev.sqlagent.SqlAgent;
+import dev.sqlagent.execution.UrlDataSource;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.llm.LlmClient;
+import dev.sqlagent.llm.LlmRequest;
+import dev.sqlagent.llm.LlmResponse;
+import dev.sqlagent.llm.TokenUsage;
+import dev.sqlagent.verify.Verifiers;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What answering one question costs besides the model, side by side on the same in-memory H2 database
+ * and the same fake model (which answers at once with the SQL for the question):
+ * <ul>
+ *   <li>{@code plainJdbc}: the floor, the SQL run directly (connection, statement, read every row);</li>
+ *   <li>{@code defaultAgent}: {@link SqlAgent} as built with only the required settings (guard, engine
+ *       check on H2, read-only execution, trace, metrics);</li>
+ *   <li>{@code governedAgent}: three candidates per question (each guarded, engine-checked and run, then
+ *       voted on) and {@code Verifiers.standard()};</li>
+ *   <li>{@code langchain4jSqlRetriever}: LangChain4j's {@code SqlDatabaseContentRetriever}
+ *       ({@code langchain4j-experimental-sql}), driven by a fake {@code ChatModel} that returns the SQL.</li>
+ * </ul>
+ * Every invocation asks about another customer (1 to 1000 in turn), so the SQL's literal differs from one
+ * question to the next and no cache keyed by the statement answers the benchmark; the agents' fix cache
+ * serves only corrections, and there are none. Each setup checks that every path answers correctly, and
+ * each iteration's end that every question was answered.
+ *
+ * <p>Run: {@code java -jar bench/target/benchmarks.jar AgentOverheadBenchmark} (about 90 s).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+public class AgentOverheadBenchmark {
+
+    static final int CUSTOMERS = 1000;
+    private static final Pattern CUSTOMER = Pattern.compile("of customer (\\d+)\\?");
+
+    private final AtomicLong counter = new AtomicLong();
+    private DataSource dataSource;
+    private SqlAgent defaultAgent;
+    private SqlAgent governedAgent;
+    private SqlDatabaseContentRetriever retriever;
+
+    static String question(int customer) {
+        return "What is the total amount of the paid orders of customer " + customer + "?";
+    }
+
+    /** The SQL a model would write for a question, in one of three equivalent forms. */
+    static String sql(int customer, int form) {
+        switch (form % 3) {
+            case 0:
+                return "SELECT SUM(amount) AS total FROM orders WHERE customer_id = " + customer + " AND status = 'paid'";
+            case 1:
+                return "SELECT SUM(o.amount) AS total FROM orders o WHERE o.customer_id = " + customer
+                        + " AND o.status = 'paid'";
+            default:
+                return "SELECT SUM(amount) AS total FROM orders WHERE status = 'paid' AND customer_id = " + customer;
+        }
+    }
+
+    static int customerIn(String text) {
+        Matcher m = CUSTOMER.matcher(text);
+        int found = -1;
+        while (m.find()) {
+            found = Integer.parseInt(m.group(1));
+        }
+        if (found < 0) {
+            throw new IllegalStateException("no question about a customer in the prompt");
+        }
+        return found;
+    }
+
+    /** sqlagent's fake model: as many candidates as asked for, each an equivalent form of the SQL. */
+    static final class FakeLlm implements LlmClient {
+        final AtomicLong calls = new AtomicLong();
+
+        @Override
+        public LlmResponse chat(LlmRequest request) {
+            calls.incrementAndGet();
+            int customer = customerIn(request.text());
+            List<String> texts = new ArrayList<>();
+            for (int i = 0; i < request.n(); i++) {
+                texts.add(sql(customer, i));
+            }
+            return new LlmResponse(texts, new TokenUsage(300, 20), "fake");
+        }
+    }
+
+    /** LangChain4j's fake model: the SQL for the question in the last user message. */
+    static final class FakeChatModel implements ChatModel {
+        @Override
+        public ChatResponse doChat(ChatRequest request) {
+            String question = "";
+            for (ChatMessage m : request.messages()) {
+                if (m instanceof UserMessage u) {
+                    question = u.singleText();
+                }
+            }
+            return ChatResponse.builder().aiMessage(AiMessage.from(sql(customerIn(question), 0))).build();
+        }
+    }
+
+    private int nextCustomer() {
+        return (int) (counter.getAndIncrement() % CUSTOMERS) + 1;
+    }
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        DataSource ds = new UrlDataSource("jdbc:h2:mem:overhead-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "sa", "");
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE customers (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, region VARCHAR(20))");
+            s.execute("CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT NOT NULL REFERENCES customers(id),"
+                    + " amount DECIMAL(10,2) NOT NULL, status VARCHAR(10) NOT NULL)");
+            s.execute("CREATE INDEX orders_customer ON orders (customer_id)");
+            s.execute("INSERT INTO customers SELECT X, 'customer ' || X, CASE MOD(X, 4) WHEN 0 THEN 'north'"
+                    + " WHEN 1 THEN 'south' WHEN 2 THEN 'east' ELSE 'west' END FROM SYSTEM_RANGE(1, " + CUSTOMERS + ")");
+            // five orders per customer, four of them paid
+            s.execute("INSERT INTO orders SELECT X, MOD(X - 1, " + CUSTOMERS + ") + 1, 10 + MOD(X * 37, 500),"
+                    + " CASE WHEN X > " + (4 * CUSTOMERS) + " THEN 'refunded' ELSE 'paid' END"
+                    + " FROM SYSTEM_RANGE(1, " + (5 * CUSTOMERS) + ")");
+        }
+        dataSource = ds;
+        // a generous parse cap: on a loaded machine the first parses of a cold JVM may take long
+        GuardPolicy policy = GuardPolicy.builder().allowTables("customers", "orders")
+                .parseTimeout(Duration.ofSeconds(60)).build();
+        FakeLlm model = new FakeLlm();
+        defaultAgent = SqlAgent.builder().llm(model).dataSource(ds).policy(policy).build();
+        governedAgent = SqlAgent.builder().llm(model).dataSource(ds).policy(policy).candidates(3)
+                .verifiers(Verifiers.standard()).build();
+        retriever = SqlDatabaseContentRetriever.builder().dataSource(ds).chatModel(new FakeChatModel()).build();
+
+        BigDecimal expected = (BigDecimal) plainJdbc(7);
+        for (SqlAgent agent : List.of(defaultAgent, governedAgent)) {
+            long before = model.calls.get();
+            AgentResult r = agent.ask(question(7));
+            if (!(r instanceof AgentResult.Answered a)
+                    || ((BigDecimal) a.table().rows().get(0).get(0)).compareTo(expected) != 0) {
+                throw new IllegalStateException("the agent did not answer " + expected + ": " + r);
+            }
+            if (model.calls.get() - before != 1) {
+                throw new IllegalStateException("expected one model call per question but saw "
+                        + (model.calls.get() - before));
+            }
+        }
+        List<Content> contents = retriever.retrieve(Query.from(question(7)));
+        if (contents.isEmpty() || !contents.get(0).textSegment().text().contains(expected.toPlainString())) {
+            throw new IllegalStateException("the retriever did not answer " + expected + ": " + contents);
+        }
+    }
+
+    @TearDown(Level.Iteration)
+    public void everyQuestionWasAnswered() {
+        for (SqlAgent agent : List.of(defaultAgent, governedAgent)) {
+            if (agent.metrics().answered() != agent.metrics().questions()) {
+                throw new IllegalStateException("not every question was answered: " + agent.metrics());
+            }
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        defaultAgent.close();
+        governedAgent.close();
+    }
+
+    private Object plainJdbc(int customer) throws Exception {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql(customer, 0))) {
+            Object last = null;
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                for (int i = 1; i <= columns; i++) {
+                    last = rs.getObject(i);
+                }
+            }
+            return last;
+        }
+    }
+
+    @Benchmark
+    public Object plainJdbc() throws Exception {
+        return plainJdbc(nextCustomer());
+    }
+
+    @Benchmark
+    public AgentResult defaultAgent() {
+        return defaultAgent.ask(question(nextCustomer()));
+    }
+
+    @Benchmark
+    public AgentResult governedAgent() {
+        return governedAgent.ask(question(nextCustomer()));
+    }
+
+    @Benchmark
+    public List<Content> langchain4jSqlRetriever() {
+        return retriever.retrieve(Query.from(question(nextCustomer())));
+    }
+}
