@@ -216,7 +216,12 @@ public final class ScriptedLlm implements LlmClient {
         return List.copyOf(requests);
     }
 
-    /** @param role a role  @return the requests of that role, in order */
+    /**
+     * Returns the requests received so far whose {@linkplain LlmRequest#role() role} is {@code role}.
+     *
+     * @param role a role, such as {@code "refiner"}
+     * @return the requests of that role, in order; a copy, empty if there were none
+     */
     public synchronized List<LlmRequest> requests(String role) {
         List<LlmRequest> out = new ArrayList<>();
         for (LlmRequest r : requests) {
