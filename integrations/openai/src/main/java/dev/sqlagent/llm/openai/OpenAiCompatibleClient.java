@@ -442,7 +442,14 @@ public final class OpenAiCompatibleClient implements LlmClient {
             return this;
         }
 
-        /** @param model the model name sent in every request, not blank  @return this */
+        /**
+         * Sets the model name sent in every request; required.
+         *
+         * @param model the model name, not blank; surrounding white space is removed
+         * @return this builder
+         * @throws NullPointerException if {@code model} is null
+         * @throws IllegalArgumentException if {@code model} is blank
+         */
         public Builder model(String model) {
             Objects.requireNonNull(model, "model");
             if (model.isBlank()) {
@@ -480,7 +487,16 @@ public final class OpenAiCompatibleClient implements LlmClient {
             return this;
         }
 
-        /** @param initialBackoff base delay of the first retry, not negative  @return this */
+        /**
+         * Sets the base delay of the first retry; it doubles for each further retry up to
+         * {@link #maxBackoff}, and a random part of up to half of it is taken away so that clients failing
+         * together do not retry together. Defaults to {@link OpenAiCompatibleClient#DEFAULT_INITIAL_BACKOFF}.
+         *
+         * @param initialBackoff base delay of the first retry, not negative
+         * @return this builder
+         * @throws NullPointerException if {@code initialBackoff} is null
+         * @throws IllegalArgumentException if {@code initialBackoff} is negative
+         */
         public Builder initialBackoff(Duration initialBackoff) {
             Objects.requireNonNull(initialBackoff, "initialBackoff");
             if (initialBackoff.isNegative()) {
@@ -504,13 +520,27 @@ public final class OpenAiCompatibleClient implements LlmClient {
             return this;
         }
 
-        /** @param sleeper how to wait between attempts (tests record instead)  @return this */
+        /**
+         * Sets how the client waits between attempts; by default it sleeps on the calling thread. Tests
+         * pass one that records the delay instead of waiting.
+         *
+         * @param sleeper how to wait between attempts, not null
+         * @return this builder
+         * @throws NullPointerException if {@code sleeper} is null
+         */
         public Builder sleeper(Sleeper sleeper) {
             this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
             return this;
         }
 
-        /** @param clock the clock an HTTP-date {@code Retry-After} is measured against  @return this */
+        /**
+         * Sets the clock an HTTP-date {@code Retry-After} is measured against; defaults to the system
+         * clock in UTC.
+         *
+         * @param clock the clock, not null
+         * @return this builder
+         * @throws NullPointerException if {@code clock} is null
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
