@@ -23,7 +23,13 @@ public final class PredictionFile {
      * @param sql the predicted SQL, possibly blank
      */
     public record Prediction(String dbId, String sql) {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param dbId the database the prediction names, or empty; not null
+         * @param sql the predicted SQL, possibly blank; not null
+         * @throws NullPointerException if a part is null
+         */
         public Prediction {
             Objects.requireNonNull(dbId, "dbId");
             Objects.requireNonNull(sql, "sql");
@@ -98,7 +104,12 @@ public final class PredictionFile {
         return name;
     }
 
-    /** @param id a question id  @return its prediction, if the file has one */
+    /**
+     * Looks up the prediction for a question.
+     *
+     * @param id a question id
+     * @return its prediction, or empty if the file has none for this id
+     */
     public Optional<Prediction> get(String id) {
         return Optional.ofNullable(byId.get(id));
     }
