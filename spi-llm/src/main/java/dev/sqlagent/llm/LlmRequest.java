@@ -34,12 +34,12 @@ public final class LlmRequest {
         this.jsonResponse = b.jsonResponse;
     }
 
-    /** @return a new builder */
+    /** {@return a new builder} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** @return a builder holding this request's values */
+    /** {@return a builder holding this request's values} */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.role = role;
@@ -51,37 +51,37 @@ public final class LlmRequest {
         return b;
     }
 
-    /** @return the agent role asking, never blank */
+    /** {@return the agent role asking, never blank} */
     public String role() {
         return role;
     }
 
-    /** @return the messages, unmodifiable, at least one */
+    /** {@return the messages, unmodifiable, at least one} */
     public List<ChatMessage> messages() {
         return messages;
     }
 
-    /** @return sampling temperature, 0 to 2 */
+    /** {@return sampling temperature, 0 to 2} */
     public double temperature() {
         return temperature;
     }
 
-    /** @return how many independent choices are wanted, at least 1 */
+    /** {@return how many independent choices are wanted, at least 1} */
     public int n() {
         return n;
     }
 
-    /** @return the cap on output tokens per choice, or 0 for the provider's default */
+    /** {@return the cap on output tokens per choice, or 0 for the provider's default} */
     public int maxTokens() {
         return maxTokens;
     }
 
-    /** @return whether the reply must be a JSON object */
+    /** {@return whether the reply must be a JSON object} */
     public boolean jsonResponse() {
         return jsonResponse;
     }
 
-    /** @return the text of all messages joined, handy in tests and logs */
+    /** {@return the text of all messages joined, handy in tests and logs} */
     public String text() {
         StringBuilder sb = new StringBuilder();
         for (ChatMessage m : messages) {

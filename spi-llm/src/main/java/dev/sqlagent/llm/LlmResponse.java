@@ -37,7 +37,7 @@ public record LlmResponse(List<String> texts, TokenUsage usage, String model) {
         return new LlmResponse(List.of(text), TokenUsage.NONE, "");
     }
 
-    /** @return the first choice's text, or empty if there are no choices */
+    /** {@return the first choice's text, or empty if there are no choices} */
     public String text() {
         return texts.isEmpty() ? "" : texts.get(0);
     }

@@ -25,7 +25,7 @@ public record TokenUsage(long inputTokens, long outputTokens) {
         }
     }
 
-    /** @return input plus output tokens */
+    /** {@return input plus output tokens} */
     public long totalTokens() {
         return inputTokens + outputTokens;
     }

@@ -63,7 +63,7 @@ public final class ScriptedLlm implements LlmClient {
     private ScriptedLlm() {
     }
 
-    /** @return an empty scripted model */
+    /** {@return an empty scripted model} */
     public static ScriptedLlm create() {
         return new ScriptedLlm();
     }
@@ -134,6 +134,8 @@ public final class ScriptedLlm implements LlmClient {
     }
 
     /**
+     * Sets the model name reported in responses that carry none of their own.
+     *
      * @param modelName the model name reported in responses
      * @return this
      */
@@ -211,7 +213,7 @@ public final class ScriptedLlm implements LlmClient {
         }
     }
 
-    /** @return every request received so far, in order */
+    /** {@return every request received so far, in order} */
     public synchronized List<LlmRequest> requests() {
         return List.copyOf(requests);
     }
@@ -232,12 +234,12 @@ public final class ScriptedLlm implements LlmClient {
         return out;
     }
 
-    /** @return how many requests were received */
+    /** {@return how many requests were received} */
     public synchronized int callCount() {
         return requests.size();
     }
 
-    /** @return how many queued replies and faults are still unused, over all roles */
+    /** {@return how many queued replies and faults are still unused, over all roles} */
     public synchronized int remaining() {
         int n = 0;
         for (Deque<Object> q : queues.values()) {
