@@ -44,7 +44,7 @@ public record EvalQuestion(String id, String question, String goldSql, String db
         }
     }
 
-    /** @return whether a reference SQL is given */
+    /** {@return whether a reference SQL is given} */
     public boolean hasGold() {
         return !goldSql.isBlank();
     }

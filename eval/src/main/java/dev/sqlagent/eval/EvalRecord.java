@@ -118,17 +118,17 @@ public record EvalRecord(String id, String dbId, String question, String table, 
         Objects.requireNonNull(chosenRule, "chosenRule");
     }
 
-    /** @return whether the question was answered */
+    /** {@return whether the question was answered} */
     public boolean answered() {
         return "ANSWERED".equals(status);
     }
 
-    /** @return whether the answer matches the gold result (false when there is no gold) */
+    /** {@return whether the answer matches the gold result (false when there is no gold)} */
     public boolean isCorrect() {
         return Boolean.TRUE.equals(correct);
     }
 
-    /** @return whether the answer matches the gold result column for column (false when unknown) */
+    /** {@return whether the answer matches the gold result column for column (false when unknown)} */
     public boolean isCorrectPositional() {
         return Boolean.TRUE.equals(correctPositional);
     }

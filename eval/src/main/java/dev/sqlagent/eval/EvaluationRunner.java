@@ -85,6 +85,8 @@ public final class EvaluationRunner {
     @FunctionalInterface
     public interface ProgressListener {
         /**
+         * Called after each question is written, and once at the start.
+         *
          * @param finished questions finished, earlier runs included
          * @param total questions in the set
          */
@@ -113,7 +115,7 @@ public final class EvaluationRunner {
         this.afterEachRecord = b.afterEachRecord;
     }
 
-    /** @return a new builder */
+    /** {@return a new builder} */
     public static Builder builder() {
         return new Builder();
     }
@@ -423,6 +425,8 @@ public final class EvaluationRunner {
         }
 
         /**
+         * Sets how the agent of each database is built; required.
+         *
          * @param factory builds the agent of a database id; called once per id, on its first question. A
          *     factory that throws makes that question an {@code ERROR} record and is asked again next time.
          * @return this
@@ -433,6 +437,9 @@ public final class EvaluationRunner {
         }
 
         /**
+         * Sets how the executor that runs a database's gold SQL is built; required as soon as a question has
+         * gold SQL.
+         *
          * @param factory builds the executor that runs a database's gold SQL (read-only, generous row cap);
          *     called once per id
          * @return this
@@ -536,6 +543,8 @@ public final class EvaluationRunner {
         }
 
         /**
+         * Builds the runner from the values set so far.
+         *
          * @return the runner
          * @throws IllegalStateException if the agent factory or the output directory is missing
          */

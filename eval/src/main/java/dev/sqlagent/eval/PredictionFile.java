@@ -45,6 +45,8 @@ public final class PredictionFile {
     }
 
     /**
+     * Creates a prediction set from predictions already read, keyed by question id.
+     *
      * @param name a name for reports, e.g. the file name without extension
      * @param byId predictions by question id
      * @return a prediction set
@@ -99,7 +101,7 @@ public final class PredictionFile {
         return new PredictionFile(name, byId);
     }
 
-    /** @return the name used in reports */
+    /** {@return the name used in reports} */
     public String name() {
         return name;
     }
@@ -114,7 +116,7 @@ public final class PredictionFile {
         return Optional.ofNullable(byId.get(id));
     }
 
-    /** @return how many predictions the file holds */
+    /** {@return how many predictions the file holds} */
     public int size() {
         return byId.size();
     }
