@@ -92,7 +92,7 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
         this.histogram = b.histogram;
     }
 
-    /** @return a builder */
+    /** {@return a builder} */
     public static Builder builder() {
         return new Builder();
     }
@@ -265,6 +265,8 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
         }
 
         /**
+         * Sets tags added to every meter; by default none.
+         *
          * @param tags tags added to every meter, e.g. {@code agent=sales} when one application runs
          *     several agents
          * @return this
@@ -276,6 +278,9 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
         }
 
         /**
+         * Sets the percentiles the timers publish; defaults to
+         * {@link SqlAgentMeterBinder#DEFAULT_PERCENTILES}.
+         *
          * @param percentiles the percentiles the timers publish, each in [0, 1]; none for none
          * @return this
          * @throws IllegalArgumentException if a percentile is outside [0, 1]
@@ -291,6 +296,8 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
         }
 
         /**
+         * Chooses whether the timers also publish a percentile histogram.
+         *
          * @param enabled whether the timers publish a percentile histogram, for percentiles aggregated
          *     across instances (default false)
          * @return this
@@ -300,7 +307,7 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
             return this;
         }
 
-        /** @return the binder */
+        /** {@return the binder} */
         public SqlAgentMeterBinder build() {
             return new SqlAgentMeterBinder(this);
         }

@@ -81,7 +81,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
          */
         void sleep(Duration duration) throws InterruptedException;
 
-        /** @return a sleeper that blocks the calling thread with {@link Thread#sleep(long, int)} */
+        /** {@return a sleeper that blocks the calling thread with {@link Thread#sleep(long, int)}} */
         static Sleeper system() {
             return d -> {
                 long nanos = d.toNanos();
@@ -124,7 +124,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         this.backoff = new Backoff(initialBackoff, maxBackoff, jitter);
     }
 
-    /** @return a new builder; {@code baseUrl} and {@code model} must be set before {@code build()} */
+    /** {@return a new builder; {@code baseUrl} and {@code model} must be set before {@code build()}} */
     public static Builder builder() {
         return new Builder();
     }
@@ -187,7 +187,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         return null;
     }
 
-    /** @return a builder holding this client's settings (and its HTTP client, if one was given) */
+    /** {@return a builder holding this client's settings (and its HTTP client, if one was given)} */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.baseUrl = baseUrl;
@@ -205,12 +205,12 @@ public final class OpenAiCompatibleClient implements LlmClient {
         return b;
     }
 
-    /** @return the URL requests are posted to */
+    /** {@return the URL requests are posted to} */
     public URI endpoint() {
         return endpoint;
     }
 
-    /** @return the model asked for */
+    /** {@return the model asked for} */
     public String model() {
         return model;
     }
@@ -391,6 +391,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Sets the endpoint's base URL; required.
+         *
          * @param baseUrl an absolute http(s) URL such as {@code https://api.openai.com/v1}; requests go to
          *     {@code baseUrl + "/chat/completions"} (a trailing slash is ignored)
          * @return this
@@ -422,6 +424,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Sets the API key; by default none, as local servers need.
+         *
          * @param apiKey sent as {@code Authorization: Bearer …}; null or blank for none (local servers)
          * @return this
          * @throws IllegalArgumentException if it holds whitespace or control characters
@@ -460,6 +464,9 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Sets the time allowed for one HTTP call; defaults to
+         * {@link OpenAiCompatibleClient#DEFAULT_TIMEOUT}.
+         *
          * @param timeout the time allowed for one HTTP call, and for connecting when the client creates
          *     its own {@link HttpClient}; positive
          * @return this
@@ -474,6 +481,9 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Sets how often a transport fault is retried; defaults to
+         * {@value OpenAiCompatibleClient#DEFAULT_MAX_RETRIES}.
+         *
          * @param maxRetries retries after the first attempt for 408, 429, 5xx, time-outs and I/O errors,
          *     0 to {@value OpenAiCompatibleClient#MAX_RETRIES_LIMIT}
          * @return this
@@ -507,6 +517,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Caps the back-off delay; defaults to {@link OpenAiCompatibleClient#DEFAULT_MAX_BACKOFF}.
+         *
          * @param maxBackoff cap of a computed delay; a {@code Retry-After} asking for longer ends the
          *     retries; not negative and not below {@code initialBackoff} (checked by {@link #build()})
          * @return this
@@ -553,6 +565,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Sets the HTTP client that sends the requests.
+         *
          * @param httpClient the HTTP client to use (proxy, TLS, executor); by default the client makes its
          *     own, HTTP/1.1 (which local servers understand best), with {@code timeout} to connect
          * @return this
@@ -586,6 +600,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Builds the client from the values set so far.
+         *
          * @return the client
          * @throws IllegalStateException if {@code baseUrl} or {@code model} is missing, {@code maxBackoff}
          *     is below {@code initialBackoff}, or an API key and an {@code Authorization} header are both set
