@@ -60,7 +60,7 @@ public final class PromptTemplates {
         this.templates = templates;
     }
 
-    /** @return the templates shipped with the library */
+    /** {@return the templates shipped with the library} */
     public static PromptTemplates defaults() {
         return DEFAULTS;
     }
