@@ -326,7 +326,11 @@ public final class SampleValues {
             return this;
         }
 
-        /** {@return the loader} */
+        /**
+         * Builds the loader from the settings given so far; nothing is read until it is asked.
+         *
+         * @return the loader
+         */
         public SampleValues build() {
             return new SampleValues(this);
         }

@@ -111,7 +111,10 @@ public final class SchemaEnrichment {
         return sampleValues.getOrDefault(key(table, column), List.of());
     }
 
-    /** {@return every business term (as given) with its targets ({@code "table"} or {@code "table.column"}, lower case)} */
+    /**
+     * {@return every business term (as given) with its targets ({@code "table"} or {@code "table.column"},
+     * lower case)}
+     */
     public Map<String, List<String>> synonyms() {
         return synonyms;
     }

@@ -562,7 +562,11 @@ public final class SchemaRenderer {
             return this;
         }
 
-        /** {@return the renderer} */
+        /**
+         * Builds the renderer from the settings given so far.
+         *
+         * @return the renderer
+         */
         public SchemaRenderer build() {
             return new SchemaRenderer(this);
         }

@@ -65,7 +65,10 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
             return schema.isEmpty() ? name : schema + "." + name;
         }
 
-        /** {@return the names a policy may give this table: {@code schema.name}, and {@code name} when it resolves unqualified} */
+        /**
+         * {@return the names a policy may give this table: {@code schema.name}, and {@code name} when it
+         * resolves unqualified}
+         */
         List<String> policyKeys() {
             return resolvedUnqualified ? List.of(qualified(), name) : List.of(qualified());
         }
