@@ -22,7 +22,7 @@ public enum AgentRole implements dev.sqlagent.llm.ModelRole {
     /** Picks the vetted metric template that answers a question, if one does. */
     ROUTER;
 
-    /** @return the role's id in model requests, e.g. {@code "refiner"} */
+    /** {@return the role's id in model requests, e.g. {@code "refiner"}} */
     @Override
     public String id() {
         return name().toLowerCase(Locale.ROOT);

@@ -83,7 +83,7 @@ public enum Dialect {
         }
     }
 
-    /** @return whether the dialect speaks MySQL's protocol and error codes */
+    /** {@return whether the dialect speaks MySQL's protocol and error codes} */
     public boolean isMySqlFamily() {
         return this == MYSQL || this == MARIADB;
     }

@@ -60,15 +60,19 @@ public final class PromptTemplates {
         this.templates = templates;
     }
 
-    /** @return the templates shipped with the library */
+    /** {@return the templates shipped with the library} */
     public static PromptTemplates defaults() {
         return DEFAULTS;
     }
 
     /**
-     * @param name which template
+     * Returns a copy with one template replaced; this instance is unchanged.
+     *
+     * @param name which template, not null
      * @param template its replacement, not blank
      * @return a copy with that template replaced
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code template} is blank
      */
     public PromptTemplates with(Name name, String template) {
         Objects.requireNonNull(name, "name");
@@ -81,7 +85,12 @@ public final class PromptTemplates {
         return new PromptTemplates(copy);
     }
 
-    /** @param name which template  @return its text */
+    /**
+     * Returns the text of one template, with its placeholders unfilled.
+     *
+     * @param name which template
+     * @return its text
+     */
     public String template(Name name) {
         return templates.get(name);
     }

@@ -16,7 +16,14 @@ public record TokenBudgets(int selectorInput, int decomposerInput, int refinerIn
     public static final TokenBudgets DEFAULTS = new TokenBudgets(3000, 1000, 2000);
     private static final int DEFAULT_WINDOW = 8000;
 
-    /** Checks that every budget is at least 100 tokens. */
+    /**
+     * Checks that every budget is at least 100 tokens.
+     *
+     * @param selectorInput the whole schema shown to the selector, at least 100
+     * @param decomposerInput the selected schema shown to the decomposer, at least 100
+     * @param refinerInput the schema shown to the refiner, at least 100
+     * @throws IllegalArgumentException if a budget is below 100
+     */
     public TokenBudgets {
         if (selectorInput < 100 || decomposerInput < 100 || refinerInput < 100) {
             throw new IllegalArgumentException("token budgets must be >= 100 but were selector=" + selectorInput
@@ -25,8 +32,11 @@ public record TokenBudgets(int selectorInput, int decomposerInput, int refinerIn
     }
 
     /**
+     * Scales the {@link #DEFAULTS} to a model's context window.
+     *
      * @param windowTokens the model's context window in tokens, at least 2000
      * @return the defaults scaled by {@code windowTokens / 8000}
+     * @throws IllegalArgumentException if {@code windowTokens} is below 2000
      */
     public static TokenBudgets scaledTo(int windowTokens) {
         if (windowTokens < 2000) {

@@ -129,6 +129,8 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
     }
 
     /**
+     * Starts a builder for the delivery of cases to one sink.
+     *
      * @param sink the sink to deliver to
      * @return a builder with the defaults
      */
@@ -583,26 +585,26 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
     }
 
-    /** @return the sink delivered to */
+    /** {@return the sink delivered to} */
     public CaseSink sink() {
         return sink;
     }
 
-    /** @return the journal file, or null while none was configured or needed */
+    /** {@return the journal file, or null while none was configured or needed} */
     public Path journalFile() {
         synchronized (lock) {
             return journal == null ? null : journal.file();
         }
     }
 
-    /** @return cases waiting in the queue */
+    /** {@return how many cases wait in the queue} */
     public int waiting() {
         synchronized (lock) {
             return queue.size();
         }
     }
 
-    /** @return whether the worker thread is alive (it ends when idle and after {@link #close()}) */
+    /** {@return whether the worker thread is alive (it ends when idle and after {@link #close()})} */
     public boolean running() {
         Thread w;
         synchronized (lock) {
@@ -611,47 +613,47 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         return w != null && w.isAlive();
     }
 
-    /** @return whether the sink counts as down (its last delivery failed) */
+    /** {@return whether the sink counts as down (its last delivery failed)} */
     public boolean sinkDown() {
         return sinkDown;
     }
 
-    /** @return cases delivered on their first pass (not counting replays) */
+    /** {@return how many cases were delivered on their first pass (not counting replays)} */
     public long delivered() {
         return delivered.get();
     }
 
-    /** @return failed delivery attempts, retries and replays included */
+    /** {@return how many delivery attempts failed, retries and replays included} */
     public long failures() {
         return failures.get();
     }
 
-    /** @return cases written to the journal (queue full, budget spent, sink down or closed) */
+    /** {@return how many cases were written to the journal (queue full, budget spent, sink down or closed)} */
     public long journalled() {
         return journalled.get();
     }
 
-    /** @return cases delivered from the journal */
+    /** {@return how many cases were delivered from the journal} */
     public long replayed() {
         return replayed.get();
     }
 
-    /** @return cases refused for good and kept in the dead-letter file */
+    /** {@return how many cases were refused for good and kept in the dead-letter file} */
     public long rejected() {
         return rejected.get();
     }
 
-    /** @return cases dropped by {@link Overflow#DISCARD} */
+    /** {@return how many cases were dropped by {@link Overflow#DISCARD}} */
     public long discarded() {
         return discarded.get();
     }
 
-    /** @return cases lost because the journal could not be written either */
+    /** {@return how many cases were lost because the journal could not be written either} */
     public long lost() {
         return lost.get();
     }
 
-    /** @return incomplete journal lines skipped during replays (a crash while writing) */
+    /** {@return how many incomplete journal lines were skipped during replays (a crash while writing)} */
     public long tornLines() {
         return torn.get();
     }
@@ -680,6 +682,9 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
 
         /**
+         * Sets the queue's capacity and what happens to a case that finds it full; defaults to
+         * {@value CaseDelivery#DEFAULT_CAPACITY} and {@link Overflow#JOURNAL}.
+         *
          * @param capacity cases that may wait in memory, at least 1
          * @param overflow what happens to a case that finds the queue full
          * @return this
@@ -695,6 +700,10 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
 
         /**
+         * Sets the retry budget of one case before it goes to the journal; defaults to
+         * {@value CaseDelivery#DEFAULT_MAX_ATTEMPTS} attempts and
+         * {@link CaseDelivery#DEFAULT_MAX_RETRY_TIME}.
+         *
          * @param maxAttempts deliveries tried per case in all, at least 1 (1: no retry)
          * @param maxTime the longest time spent on one case before it is journalled, at least 0
          * @return this
@@ -714,6 +723,9 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
 
         /**
+         * Sets the back-off between retries; defaults to {@link CaseDelivery#DEFAULT_BACKOFF} doubling up to
+         * {@link CaseDelivery#DEFAULT_MAX_BACKOFF}.
+         *
          * @param initial the wait before the first retry, above 0
          * @param max the longest wait, doubled up to it; also how often a sink that is down is probed
          * @return this
@@ -732,6 +744,8 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
 
         /**
+         * Sets the journal file, where cases wait while the sink cannot take them.
+         *
          * @param file the journal file ({@code .jsonl}); its folder is created when needed. Without one, a
          *     temporary folder is created at the first spill and named in the log; such a journal is not
          *     replayed by the next run.
@@ -742,19 +756,36 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
             return this;
         }
 
-        /** @param onFailure told of every failed attempt (for metrics); must not throw  @return this */
+        /**
+         * Sets a callback told of every failed delivery attempt, for metrics; by default none. It runs on
+         * the delivery thread; what it throws is ignored.
+         *
+         * @param onFailure told of every failed attempt, not null; should not throw
+         * @return this builder
+         * @throws NullPointerException if {@code onFailure} is null
+         */
         public Builder onFailure(Runnable onFailure) {
             this.onFailure = Objects.requireNonNull(onFailure, "onFailure");
             return this;
         }
 
-        /** @param name the sink's name in logs  @return this */
+        /**
+         * Sets the sink's name in log lines; defaults to the sink's simple class name.
+         *
+         * @param name the sink's name in logs, not null
+         * @return this builder
+         * @throws NullPointerException if {@code name} is null
+         */
         public Builder name(String name) {
             this.name = Objects.requireNonNull(name, "name");
             return this;
         }
 
-        /** @return the delivery; replays its journal at once if it holds cases */
+        /**
+         * Builds the delivery; it replays its journal at once if the journal holds cases.
+         *
+         * @return the delivery
+         */
         public CaseDelivery build() {
             return new CaseDelivery(this);
         }

@@ -110,12 +110,12 @@ public final class CaseLibrary implements CaseSink {
         return simple.isEmpty() ? plugin.getClass().getName() : simple;
     }
 
-    /** @return a builder (hashing embedder and exact in-memory store by default) */
+    /** {@return a builder (hashing embedder and exact in-memory store by default)} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** @return the store behind the library */
+    /** {@return the store behind the library} */
     public VectorStore store() {
         return store;
     }
@@ -321,22 +321,39 @@ public final class CaseLibrary implements CaseSink {
         private Builder() {
         }
 
-        /** @param embedder turns questions into vectors  @return this */
+        /**
+         * Sets the embedder that turns questions into vectors; defaults to {@link HashingEmbedder#create()}.
+         *
+         * @param embedder turns questions into vectors, not null
+         * @return this builder
+         * @throws NullPointerException if {@code embedder} is null
+         */
         public Builder embedder(Embedder embedder) {
             this.embedder = Objects.requireNonNull(embedder, "embedder");
             return this;
         }
 
-        /** @param store where vectors are kept; its dimension must match the embedder's  @return this */
+        /**
+         * Sets where the vectors are kept; by default an {@link InMemoryVectorStore} of the embedder's
+         * dimension, which is lost when the process ends.
+         *
+         * @param store where vectors are kept, not null; its dimension must match the embedder's
+         * @return this builder
+         * @throws NullPointerException if {@code store} is null
+         */
         public Builder store(VectorStore store) {
             this.store = Objects.requireNonNull(store, "store");
             return this;
         }
 
         /**
-         * @param k how many examples, 0 to 10
+         * Sets how many few-shot examples a question gets at most and how similar they must be; defaults
+         * to {@value CaseLibrary#DEFAULT_EXAMPLES} and {@value CaseLibrary#DEFAULT_THRESHOLD}.
+         *
+         * @param k how many examples, 0 to 10 (0 turns examples off)
          * @param threshold the least cosine similarity, 0 to 1
-         * @return this
+         * @return this builder
+         * @throws IllegalArgumentException if {@code k} or {@code threshold} is out of range
          */
         public Builder examples(int k, double threshold) {
             if (k < 0 || k > 10) {
@@ -350,7 +367,14 @@ public final class CaseLibrary implements CaseSink {
             return this;
         }
 
-        /** @param k how many repairs, 0 to 10  @return this */
+        /**
+         * Sets how many past repairs a correction is shown at most; defaults to
+         * {@value CaseLibrary#DEFAULT_REPAIRS}.
+         *
+         * @param k how many repairs, 0 to 10 (0 turns repairs off)
+         * @return this builder
+         * @throws IllegalArgumentException if {@code k} is out of range
+         */
         public Builder repairs(int k) {
             if (k < 0 || k > 10) {
                 throw new IllegalArgumentException("repairs must be in [0, 10] but was " + k);
@@ -359,7 +383,14 @@ public final class CaseLibrary implements CaseSink {
             return this;
         }
 
-        /** @param minScore the least judge score {@link CaseLibrary#cleanup()} keeps, 0 to 100  @return this */
+        /**
+         * Sets the least judge score an example needs to survive {@link CaseLibrary#cleanup()}; defaults
+         * to {@value CaseLibrary#DEFAULT_MIN_SCORE}.
+         *
+         * @param minScore the least judge score kept, 0 to 100
+         * @return this builder
+         * @throws IllegalArgumentException if {@code minScore} is out of range
+         */
         public Builder minScore(int minScore) {
             if (minScore < 0 || minScore > 100) {
                 throw new IllegalArgumentException("minScore must be in [0, 100] but was " + minScore);

@@ -55,7 +55,19 @@ public record CaseRecord(String id, String question, String table, String catego
      */
     public record Attempt(int round, String sql, String execResult, int rows, String error,
             Optional<Boolean> judgeCorrect, String judgeComment) {
-        /** Checks the parts. */
+        /**
+         * Checks the parts; none of the object parts may be null.
+         *
+         * @param round 0 for the first generation, 1 for the correction
+         * @param sql the candidate
+         * @param execResult {@code ok}, {@code error}, {@code rejected}, {@code unparseable} or
+         *     {@code not_run}
+         * @param rows rows returned when it ran, else 0
+         * @param error the error or violation, or empty
+         * @param judgeCorrect the judge's verdict on it, or empty when the judge did not run
+         * @param judgeComment the judge's comment and advice, or empty
+         * @throws NullPointerException if an object part is null
+         */
         public Attempt {
             Objects.requireNonNull(sql, "sql");
             Objects.requireNonNull(execResult, "execResult");
@@ -65,7 +77,30 @@ public record CaseRecord(String id, String question, String table, String catego
         }
     }
 
-    /** Checks and copies the parts. */
+    /**
+     * Checks the parts and copies the lists into unmodifiable ones; no part may be null.
+     *
+     * @param id the question's id (the trace's)
+     * @param question the question (after rewriting)
+     * @param table the host's table label, or empty
+     * @param category the host's category label, or empty
+     * @param sql the final SQL, or empty when none was produced
+     * @param status {@link Status#GOOD} for an answer, {@link Status#BAD} otherwise
+     * @param outcome the agent's status name: {@code ANSWERED}, {@code REJECTED} or {@code FAILED}
+     * @param error the final error or rejection reason, empty for an answer
+     * @param errorCategory the category of the error that was corrected or that ended the question, or
+     *     empty
+     * @param errorTags the judge's error tags, possibly empty; copied
+     * @param verified whether an answer was accepted by the judge or passed the verifiers
+     * @param judgeScore the judge's last score, or empty when the judge did not run
+     * @param corrections how many corrections were made (0 or 1)
+     * @param attempts the trajectory, one entry per guarded candidate in order; copied
+     * @param tablesRead the tables the final SQL reads; copied
+     * @param modelNames the models that answered, in order of first use; copied
+     * @param createdAt when the question finished
+     * @param traceJson the whole trace as JSON
+     * @throws NullPointerException if a part, or an element of a list, is null
+     */
     public CaseRecord {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(question, "question");
@@ -85,7 +120,7 @@ public record CaseRecord(String id, String question, String table, String catego
         Objects.requireNonNull(traceJson, "traceJson");
     }
 
-    /** @return how many rounds were used: 1, or 2 with the correction */
+    /** {@return how many rounds were used: 1, or 2 with the correction} */
     public int rounds() {
         return corrections + 1;
     }

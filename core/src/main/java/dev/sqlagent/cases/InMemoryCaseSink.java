@@ -9,12 +9,16 @@ public final class InMemoryCaseSink implements CaseSink {
 
     private final List<CaseRecord> cases = new ArrayList<>();
 
+    /** Creates an empty sink. */
+    public InMemoryCaseSink() {
+    }
+
     @Override
     public synchronized void accept(CaseRecord record) {
         cases.add(Objects.requireNonNull(record, "record"));
     }
 
-    /** @return the cases received, in order */
+    /** {@return the cases received, in order} */
     public synchronized List<CaseRecord> cases() {
         return List.copyOf(cases);
     }

@@ -57,6 +57,8 @@ public final class JdbcCaseSink implements CaseSink {
     }
 
     /**
+     * Creates a sink writing to the default table {@value #DEFAULT_TABLE}.
+     *
      * @param dataSource where to write; its user needs CREATE TABLE (once) and INSERT
      * @return a sink writing {@value #DEFAULT_TABLE}
      */
@@ -65,6 +67,8 @@ public final class JdbcCaseSink implements CaseSink {
     }
 
     /**
+     * Creates a sink writing to the given table.
+     *
      * @param dataSource where to write
      * @param table the table name, a plain identifier
      * @return a sink
@@ -80,6 +84,8 @@ public final class JdbcCaseSink implements CaseSink {
     }
 
     /**
+     * Returns a sink like this one with another statement timeout; this sink is unchanged.
+     *
      * @param timeout the statement timeout, at least 1 s; the network timeout is twice that
      * @return a sink like this one with that timeout
      * @throws IllegalArgumentException if shorter than a second
@@ -104,7 +110,7 @@ public final class JdbcCaseSink implements CaseSink {
         return this;
     }
 
-    /** @return the statement timeout */
+    /** {@return the statement timeout} */
     public Duration timeout() {
         return timeout;
     }
@@ -130,7 +136,7 @@ public final class JdbcCaseSink implements CaseSink {
         }
     }
 
-    /** @return the table written */
+    /** {@return the table written} */
     public String table() {
         return table;
     }

@@ -41,6 +41,8 @@ public final class JsonlCaseSink implements CaseSink, AutoCloseable {
     }
 
     /**
+     * Opens a sink on a file, rotating at the default size.
+     *
      * @param file the file to append to (created with its folders when missing)
      * @return a sink rotating at {@link #DEFAULT_ROTATE_BYTES}
      * @throws IOException when the file cannot be opened
@@ -50,10 +52,13 @@ public final class JsonlCaseSink implements CaseSink, AutoCloseable {
     }
 
     /**
+     * Opens a sink on a file, rotating at the given size.
+     *
      * @param file the file to append to
      * @param rotateBytes the size at which the file is closed and a new one begun, at least 1 KiB
      * @return a sink
      * @throws IOException when the file cannot be opened
+     * @throws IllegalArgumentException if {@code rotateBytes} is below 1024
      */
     public static JsonlCaseSink open(Path file, long rotateBytes) throws IOException {
         Objects.requireNonNull(file, "file");

@@ -44,6 +44,8 @@ public final class RetryingCaseSink implements CaseSink {
     }
 
     /**
+     * Wraps a sink so that its failed deliveries are retried in the background.
+     *
      * @param delegate the sink to protect
      * @param scheduler runs the retries (owned by the caller)
      * @param capacity how many cases may wait, at least 1
@@ -145,22 +147,22 @@ public final class RetryingCaseSink implements CaseSink {
         return backoff.toMillis() << Math.min(attempts - 1, 10);
     }
 
-    /** @return failed deliveries so far, first tries and retries */
+    /** {@return how many deliveries failed so far, first tries and retries} */
     public long failures() {
         return failures.get();
     }
 
-    /** @return cases given up: queue overflow or attempts exhausted */
+    /** {@return how many cases were given up: queue overflow or attempts exhausted} */
     public long dropped() {
         return dropped.get();
     }
 
-    /** @return the sink it protects */
+    /** {@return the sink it protects} */
     public CaseSink delegate() {
         return delegate;
     }
 
-    /** @return cases waiting for a retry */
+    /** {@return how many cases wait for a retry} */
     public int waiting() {
         synchronized (queue) {
             return queue.size();

@@ -54,12 +54,14 @@ public final class CandidateChooser {
         this.equivalence = equivalence;
     }
 
-    /** @return a chooser with {@link ChooserWeights#DEFAULTS} and {@link ResultEquivalence#standard()} */
+    /** {@return a chooser with {@link ChooserWeights#DEFAULTS} and {@link ResultEquivalence#standard()}} */
     public static CandidateChooser standard() {
         return new CandidateChooser(ChooserWeights.DEFAULTS, ResultEquivalence.standard());
     }
 
     /**
+     * Creates a chooser with other weights, as a replay tunes them.
+     *
      * @param weights the signals' weights
      * @return a chooser with those weights and {@link ResultEquivalence#standard()}
      */
@@ -67,7 +69,7 @@ public final class CandidateChooser {
         return new CandidateChooser(Objects.requireNonNull(weights, "weights"), ResultEquivalence.standard());
     }
 
-    /** @return the weights */
+    /** {@return the weights} */
     public ChooserWeights weights() {
         return weights;
     }
@@ -83,14 +85,22 @@ public final class CandidateChooser {
      */
     public record GroupScore(List<Integer> members, int preferred, Map<String, Double> values,
             Map<String, Double> contributions, double score) {
-        /** Copies the parts. */
+        /**
+         * Copies the parts.
+         *
+         * @param members the candidates' indices (as given in {@link ChoiceCandidate#index()}), in order
+         * @param preferred the member to answer with if this group wins (see the class comment)
+         * @param values each signal's raw value
+         * @param contributions each signal's weighted contribution to the score
+         * @param score the sum of the contributions
+         */
         public GroupScore {
             members = List.copyOf(members);
             values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
             contributions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(contributions));
         }
 
-        /** @return the group on one line, e.g. {@code [0, 2] 2.71 = vote 2.00 + link 0.31 - degenerate 0.00} */
+        /** {@return the group on one line, e.g. {@code [0, 2] 2.71 = vote 2.00 + link 0.31 - degenerate 0.00}} */
         public String explain() {
             StringBuilder sb = new StringBuilder(members.toString()).append(' ').append(fmt(score)).append(" =");
             boolean first = true;
@@ -120,7 +130,19 @@ public final class CandidateChooser {
      * @param cues the question's cues and the schema it points to, for the trace
      */
     public record Choice(int chosen, String rule, String signal, List<GroupScore> groups, String cues) {
-        /** Copies the parts. */
+        /**
+         * Copies the parts.
+         *
+         * @param chosen the chosen candidate's index ({@link ChoiceCandidate#index()})
+         * @param rule what decided: {@code only} (one candidate ran), {@code unanimous} (one group),
+         *     {@code majority} (the largest group, the signals agreeing), {@code signals} (the signals broke a
+         *     tie of group sizes), {@code overturn} (the signals beat a larger group), {@code order} (a full
+         *     tie, the earliest group)
+         * @param signal the signal that made the largest difference between the winner and the runner-up,
+         *     or empty for {@code only}, {@code unanimous} and {@code order}
+         * @param groups the groups' scores, best first
+         * @param cues the question's cues and the schema it points to, for the trace
+         */
         public Choice {
             Objects.requireNonNull(rule, "rule");
             Objects.requireNonNull(signal, "signal");
@@ -128,7 +150,7 @@ public final class CandidateChooser {
             Objects.requireNonNull(cues, "cues");
         }
 
-        /** @return the group sizes, best group first */
+        /** {@return the group sizes, best group first} */
         public List<Integer> groupSizes() {
             List<Integer> out = new ArrayList<>();
             for (GroupScore g : groups) {
@@ -137,12 +159,12 @@ public final class CandidateChooser {
             return out;
         }
 
-        /** @return the rule and signal, e.g. {@code signals (degenerate)} or {@code majority} */
+        /** {@return the rule and signal, e.g. {@code signals (degenerate)} or {@code majority}} */
         public String ruleWithSignal() {
             return signal.isEmpty() ? rule : rule + " (" + signal + ")";
         }
 
-        /** @return the choice explained for the trace: rule, cues, and each group's score */
+        /** {@return the choice explained for the trace: rule, cues, and each group's score} */
         public String explain() {
             StringBuilder sb = new StringBuilder("chose ").append(chosen).append(" by ").append(ruleWithSignal());
             if (!cues.isEmpty()) {
@@ -156,6 +178,9 @@ public final class CandidateChooser {
     }
 
     /**
+     * Chooses among the candidates that ran: groups them by result, scores each group and takes a member of
+     * the best.
+     *
      * @param question the question
      * @param catalog the schema the candidates were written for, or null when unknown (no linking)
      * @param candidates the candidates that ran, at least one, distinct indices

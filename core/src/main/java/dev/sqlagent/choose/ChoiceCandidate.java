@@ -16,7 +16,16 @@ import java.util.Objects;
  */
 public record ChoiceCandidate(int index, String sql, ResultTable table, List<String> findings, List<String> flags) {
 
-    /** Checks and copies the parts. */
+    /**
+     * Checks and copies the parts.
+     *
+     * @param index the candidate's number in its round (0-based); the earliest wins a full tie
+     * @param sql the SQL as written (after cleaning)
+     * @param table its result
+     * @param findings what the deterministic verifiers found in its result (each a sentence), empty when none
+     * @param flags candidate-level warnings the guard or the cleaner raised (a rewrite, a repaired reply),
+     *     empty when none
+     */
     public ChoiceCandidate {
         if (index < 0) {
             throw new IllegalArgumentException("index must be >= 0 but was " + index);
@@ -28,6 +37,8 @@ public record ChoiceCandidate(int index, String sql, ResultTable table, List<Str
     }
 
     /**
+     * Creates a candidate that carries no verifier findings and no flags.
+     *
      * @param index the candidate's number
      * @param sql its SQL
      * @param table its result

@@ -33,6 +33,8 @@ public final class FinalistJudge {
     }
 
     /**
+     * Picks the groups worth showing the judge side by side.
+     *
      * @param choice the chooser's choice
      * @return the finalist groups, best first: those within {@link #MARGIN} of the best score, at most
      *     {@link #MAX_FINALISTS}; a single group means there is nothing to ask the judge
@@ -55,7 +57,12 @@ public final class FinalistJudge {
      * @param table its result
      */
     public record Finalist(String sql, ResultTable table) {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param sql the SQL of the group's preferred member
+         * @param table its result
+         */
         public Finalist {
             Objects.requireNonNull(sql, "sql");
             Objects.requireNonNull(table, "table");
@@ -63,6 +70,8 @@ public final class FinalistJudge {
     }
 
     /**
+     * Renders the finalists side by side for the judge's prompt.
+     *
      * @param finalists the finalists, numbered from 1 in this order
      * @return the answers side by side: for each, its number, SQL, row count, columns and first rows
      */

@@ -47,7 +47,7 @@ public final class SqlCleaner {
     private SqlCleaner() {
     }
 
-    /** @return the cleaner (one shared, stateless instance) */
+    /** {@return the cleaner (one shared, stateless instance)} */
     public static SqlCleaner create() {
         return INSTANCE;
     }
@@ -62,6 +62,8 @@ public final class SqlCleaner {
         /**
          * Checks the parts.
          *
+         * @param sql the SQL, trimmed and without trailing semicolons, when one was found
+         * @param problem why no SQL was found (one sentence), empty when one was
          * @throws NullPointerException if a part is null
          */
         public Cleaned {

@@ -39,12 +39,12 @@ public enum ErrorCategory {
         this.environmental = environmental;
     }
 
-    /** @return whether one correction of the SQL may fix this error */
+    /** {@return whether one correction of the SQL may fix this error} */
     public boolean correctable() {
         return correctable;
     }
 
-    /** @return whether the environment, not the SQL, is at fault */
+    /** {@return whether the environment, not the SQL, is at fault} */
     public boolean environmental() {
         return environmental;
     }

@@ -46,7 +46,7 @@ public final class ErrorClassifier {
     private ErrorClassifier() {
     }
 
-    /** @return the classifier that knows H2, SQLite, PostgreSQL, MySQL/MariaDB, SQL Server and Oracle */
+    /** {@return the classifier that knows H2, SQLite, PostgreSQL, MySQL/MariaDB, SQL Server and Oracle} */
     public static ErrorClassifier standard() {
         return STANDARD;
     }

@@ -5,7 +5,7 @@ import java.util.Objects;
 /** What running a statement gave: a result table or a classified error. */
 public sealed interface ExecutionOutcome permits ExecutionOutcome.Success, ExecutionOutcome.Failure {
 
-    /** @return whether the statement ran */
+    /** {@return whether the statement ran} */
     boolean succeeded();
 
     /**
@@ -14,7 +14,11 @@ public sealed interface ExecutionOutcome permits ExecutionOutcome.Success, Execu
      * @param table its result
      */
     record Success(ResultTable table) implements ExecutionOutcome {
-        /** Checks the table. */
+        /**
+         * Checks the table.
+         *
+         * @param table its result
+         */
         public Success {
             Objects.requireNonNull(table, "table");
         }
@@ -31,7 +35,11 @@ public sealed interface ExecutionOutcome permits ExecutionOutcome.Success, Execu
      * @param error the classified error
      */
     record Failure(ExecutionError error) implements ExecutionOutcome {
-        /** Checks the error. */
+        /**
+         * Checks the error.
+         *
+         * @param error the classified error
+         */
         public Failure {
             Objects.requireNonNull(error, "error");
         }

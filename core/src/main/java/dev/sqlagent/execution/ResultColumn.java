@@ -11,7 +11,13 @@ import java.util.Objects;
  */
 public record ResultColumn(String name, String typeName, int jdbcType) {
 
-    /** Checks the parts. */
+    /**
+     * Checks the parts.
+     *
+     * @param name the column label
+     * @param typeName the database's type name, e.g. {@code VARCHAR}
+     * @param jdbcType the {@link java.sql.Types} code
+     */
     public ResultColumn {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(typeName, "typeName");

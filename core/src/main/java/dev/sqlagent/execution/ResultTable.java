@@ -24,6 +24,10 @@ public record ResultTable(List<ResultColumn> columns, List<List<Object>> rows, b
     /**
      * Copies the parts into unmodifiable lists (rows may hold nulls).
      *
+     * @param columns the columns in select order
+     * @param rows the rows, each with one value per column; unmodifiable
+     * @param truncated whether more rows existed than the cap allowed
+     * @param elapsed time from submission to the last row read
      * @throws IllegalArgumentException if a row's width differs from the columns'
      */
     public ResultTable {
@@ -41,12 +45,12 @@ public record ResultTable(List<ResultColumn> columns, List<List<Object>> rows, b
         rows = Collections.unmodifiableList(copy);
     }
 
-    /** @return the number of rows held */
+    /** {@return the number of rows held} */
     public int rowCount() {
         return rows.size();
     }
 
-    /** @return the column names in order */
+    /** {@return the column names in order} */
     public List<String> columnNames() {
         List<String> names = new ArrayList<>(columns.size());
         for (ResultColumn c : columns) {

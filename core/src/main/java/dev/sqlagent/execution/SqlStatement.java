@@ -14,13 +14,25 @@ import java.util.Objects;
  */
 public record SqlStatement(String sql, List<Object> parameters) {
 
-    /** Copies the parameters. */
+    /**
+     * Checks the text and copies the parameters into an unmodifiable list.
+     *
+     * @param sql the statement text, not null
+     * @param parameters values bound to the placeholders, may hold nulls; copied
+     * @throws NullPointerException if the text or the list is null
+     */
     public SqlStatement {
         Objects.requireNonNull(sql, "sql");
         parameters = Collections.unmodifiableList(new ArrayList<>(Objects.requireNonNull(parameters, "parameters")));
     }
 
-    /** @param sql the text  @return a statement without parameters */
+    /**
+     * Creates a statement without parameters.
+     *
+     * @param sql the statement text, not null
+     * @return the statement
+     * @throws NullPointerException if {@code sql} is null
+     */
     public static SqlStatement of(String sql) {
         return new SqlStatement(sql, List.of());
     }

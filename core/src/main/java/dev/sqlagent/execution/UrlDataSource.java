@@ -22,6 +22,8 @@ public final class UrlDataSource implements DataSource {
     private volatile int loginTimeout;
 
     /**
+     * Creates a data source that opens a new connection to a JDBC URL for every request.
+     *
      * @param url the JDBC URL
      * @param user the user, or null to leave it to the URL
      * @param password the password, or null
@@ -33,7 +35,7 @@ public final class UrlDataSource implements DataSource {
         this.password = password;
     }
 
-    /** @return the JDBC URL */
+    /** {@return the JDBC URL} */
     public String url() {
         return url;
     }

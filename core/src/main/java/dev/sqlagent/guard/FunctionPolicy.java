@@ -123,12 +123,14 @@ public final class FunctionPolicy {
         this.probes = Set.copyOf(probes);
     }
 
-    /** @return the default: allowlist of each dialect's ordinary functions */
+    /** {@return the default: allowlist of each dialect's ordinary functions} */
     public static FunctionPolicy standard() {
         return STANDARD;
     }
 
     /**
+     * Creates an allowlist of exactly the given functions, without the dialects' standard list.
+     *
      * @param functions the only functions allowed (no standard list); dangerous ones are still refused
      * @return an allowlist policy
      * @throws IllegalArgumentException if a name is blank
@@ -138,6 +140,8 @@ public final class FunctionPolicy {
     }
 
     /**
+     * Creates a denylist: every function may be called except the given ones and the dangerous ones.
+     *
      * @param functions functions refused on top of the dangerous ones; every other function is allowed
      * @return a denylist policy
      * @throws IllegalArgumentException if a name is blank
@@ -147,6 +151,8 @@ public final class FunctionPolicy {
     }
 
     /**
+     * Returns a copy that allows more functions; this policy is unchanged.
+     *
      * @param functions more functions to allow (allowlist mode) or to stop denying (denylist mode);
      *                  dangerous ones stay refused
      * @return a new policy
@@ -169,17 +175,19 @@ public final class FunctionPolicy {
         return new FunctionPolicy(mode, includeStandard, next, nextProbes);
     }
 
-    /** @return the mode */
+    /** {@return the mode} */
     public Mode mode() {
         return mode;
     }
 
-    /** @return the names given to this policy (allowed or denied by mode), lower case, without the standard list */
+    /** {@return the names given to this policy (allowed or denied by mode), lower case, without the standard list} */
     public Set<String> names() {
         return names;
     }
 
     /**
+     * Lists the ordinary functions {@link #standard()} allows for a dialect.
+     *
      * @param dialect a dialect
      * @return the ordinary functions {@link #standard()} allows for it, lower case
      */
@@ -225,6 +233,8 @@ public final class FunctionPolicy {
     }
 
     /**
+     * Says whether this policy allows a session or catalog probe.
+     *
      * @param name a session or catalog probe ({@code current_user}, {@code version}, {@code regclass}),
      *             lower case
      * @return whether this policy allows it (only when named with {@link #allowAlso})
@@ -234,6 +244,8 @@ public final class FunctionPolicy {
     }
 
     /**
+     * Says whether a name is a session or catalog probe, such as {@code current_user} or {@code version}.
+     *
      * @param name a name, lower case
      * @return whether it is a session or catalog probe, refused unless allowed by name
      */
@@ -266,6 +278,8 @@ public final class FunctionPolicy {
     }
 
     /**
+     * Says whether a function is refused in every mode, whatever the policy names.
+     *
      * @param name a function name or one part of a qualified name, any case
      * @return whether it is refused in every mode (sleep, file, network, settings, sequences, …)
      */

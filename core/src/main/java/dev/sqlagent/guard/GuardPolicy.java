@@ -62,20 +62,24 @@ public final class GuardPolicy {
         this.maxSqlLength = b.maxSqlLength;
     }
 
-    /** @return a new builder */
+    /** {@return a new builder} */
     public static Builder builder() {
         return new Builder();
     }
 
     /**
-     * @param tables the tables that may be read
+     * Creates a policy that allows reading the given tables, with every other setting at its default.
+     *
+     * @param tables the tables that may be read, at least one, none blank
      * @return a policy allowing those tables, with every other setting at its default
+     * @throws IllegalArgumentException if a name is blank
+     * @throws IllegalStateException if no table is given
      */
     public static GuardPolicy allowingTables(String... tables) {
         return builder().allowTables(tables).build();
     }
 
-    /** @return a builder holding this policy's values */
+    /** {@return a builder holding this policy's values} */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.allowedTables.addAll(allowedTables);
@@ -92,59 +96,59 @@ public final class GuardPolicy {
         return b;
     }
 
-    /** @return allowed tables, lower case, possibly schema-qualified */
+    /** {@return allowed tables, lower case, possibly schema-qualified} */
     public Set<String> allowedTables() {
         return allowedTables;
     }
 
-    /** @return denied columns per table, lower case */
+    /** {@return denied columns per table, lower case} */
     public Map<String, Set<String>> deniedColumns() {
         return deniedColumns;
     }
 
-    /** @return whether {@code SELECT *} and {@code t.*} are allowed */
+    /** {@return whether {@code SELECT *} and {@code t.*} are allowed} */
     public boolean allowSelectStar() {
         return allowSelectStar;
     }
 
-    /** @return the row cap */
+    /** {@return the row cap} */
     public int maxRows() {
         return maxRows;
     }
 
-    /** @return the cap on SQL length in characters */
+    /** {@return the cap on SQL length in characters} */
     public int maxSqlLength() {
         return maxSqlLength;
     }
 
-    /** @return the allowed tables exactly as given to the builder (trimmed), for case-sensitive dialects */
+    /** {@return the allowed tables exactly as given to the builder (trimmed), for case-sensitive dialects} */
     Set<String> allowedTablesAsWritten() {
         return allowedTablesAsWritten;
     }
 
-    /** @return which functions may be called */
+    /** {@return which functions may be called} */
     public FunctionPolicy functionPolicy() {
         return functionPolicy;
     }
 
-    /** @return the mandatory row filters, in the order given */
+    /** {@return the mandatory row filters, in the order given} */
     public List<RowFilter> rowFilters() {
         return rowFilters;
     }
 
-    /** @return the cap on nesting of parentheses */
+    /** {@return the cap on nesting of parentheses} */
     public int maxNestingDepth() {
         return maxNestingDepth;
     }
 
-    /** @return the cap on parse time for one SQL */
+    /** {@return the cap on parse time for one SQL} */
     public Duration parseTimeout() {
         return parseTimeout;
     }
 
     /**
-     * @return every table of the database the host named with {@link Builder#knownTables}, lower case
-     *         (allowed or not); empty when not given
+     * {@return every table of the database the host named with {@link Builder#knownTables}, lower case
+     * (allowed or not); empty when not given}
      */
     public Set<String> knownTables() {
         return knownTables;
@@ -235,13 +239,25 @@ public final class GuardPolicy {
             return this;
         }
 
-        /** @param tables tables that may be read  @return this */
+        /**
+         * Allows reading the given tables, in addition to those already allowed.
+         *
+         * @param tables tables that may be read, perhaps schema-qualified, any case; none blank
+         * @return this builder
+         * @throws IllegalArgumentException if a name is blank
+         */
         public Builder allowTables(String... tables) {
             Objects.requireNonNull(tables, "tables");
             return allowTables(java.util.Arrays.asList(tables));
         }
 
-        /** @param tables tables that may be read  @return this */
+        /**
+         * Allows reading the given tables, in addition to those already allowed.
+         *
+         * @param tables tables that may be read, perhaps schema-qualified, any case; none blank
+         * @return this builder
+         * @throws IllegalArgumentException if a name is blank
+         */
         public Builder allowTables(Collection<String> tables) {
             Objects.requireNonNull(tables, "tables");
             for (String t : tables) {
@@ -256,9 +272,13 @@ public final class GuardPolicy {
         }
 
         /**
+         * Denies one column of a table: SQL that reads it (by name, through an alias, a star or a whole-row
+         * reference) is rejected.
+         *
          * @param table the table
          * @param column a column of it that may never be read
-         * @return this
+         * @return this builder
+         * @throws IllegalArgumentException if the table or the column is blank
          */
         public Builder denyColumn(String table, String column) {
             Objects.requireNonNull(table, "table");
@@ -271,13 +291,26 @@ public final class GuardPolicy {
             return this;
         }
 
-        /** @param allow whether {@code SELECT *} is allowed  @return this */
+        /**
+         * Chooses whether {@code SELECT *} and {@code t.*} are allowed; by default they are not, since a
+         * star reads whatever columns the table has.
+         *
+         * @param allow whether {@code SELECT *} is allowed
+         * @return this builder
+         */
         public Builder allowSelectStar(boolean allow) {
             this.allowSelectStar = allow;
             return this;
         }
 
-        /** @param maxRows row cap, at least 1  @return this */
+        /**
+         * Sets the row cap, added to the SQL as a limit when missing and enforced when larger; defaults to
+         * {@value GuardPolicy#DEFAULT_MAX_ROWS}.
+         *
+         * @param maxRows row cap, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxRows} is below 1
+         */
         public Builder maxRows(int maxRows) {
             if (maxRows < 1) {
                 throw new IllegalArgumentException("maxRows must be > 0 but was " + maxRows);
@@ -286,7 +319,14 @@ public final class GuardPolicy {
             return this;
         }
 
-        /** @param maxSqlLength cap on SQL length, at least 16  @return this */
+        /**
+         * Sets the longest SQL the guard accepts, in characters; defaults to
+         * {@value GuardPolicy#DEFAULT_MAX_SQL_LENGTH}.
+         *
+         * @param maxSqlLength cap on SQL length, at least 16
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxSqlLength} is below 16
+         */
         public Builder maxSqlLength(int maxSqlLength) {
             if (maxSqlLength < 16) {
                 throw new IllegalArgumentException("maxSqlLength must be >= 16 but was " + maxSqlLength);
@@ -295,7 +335,13 @@ public final class GuardPolicy {
             return this;
         }
 
-        /** @param functions which functions may be called  @return this */
+        /**
+         * Sets which functions the SQL may call; defaults to {@link FunctionPolicy#standard()}.
+         *
+         * @param functions which functions may be called, not null
+         * @return this builder
+         * @throws NullPointerException if {@code functions} is null
+         */
         public Builder functionPolicy(FunctionPolicy functions) {
             this.functionPolicy = Objects.requireNonNull(functions, "functionPolicy");
             return this;
@@ -315,7 +361,14 @@ public final class GuardPolicy {
             return this;
         }
 
-        /** @param maxNestingDepth cap on nesting of parentheses, 1 to 200  @return this */
+        /**
+         * Caps the nesting of parentheses, beyond which the parser's look-ahead may explode; defaults to
+         * {@value GuardPolicy#DEFAULT_MAX_NESTING_DEPTH}.
+         *
+         * @param maxNestingDepth cap on nesting of parentheses, 1 to 200
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxNestingDepth} is out of range
+         */
         public Builder maxNestingDepth(int maxNestingDepth) {
             if (maxNestingDepth < 1 || maxNestingDepth > 200) {
                 throw new IllegalArgumentException("maxNestingDepth must be in 1..200 but was " + maxNestingDepth);
@@ -324,7 +377,13 @@ public final class GuardPolicy {
             return this;
         }
 
-        /** @param parseTimeout cap on parse time, positive  @return this */
+        /**
+         * Caps the time the parser may take for one SQL; defaults to {@link GuardPolicy#DEFAULT_PARSE_TIMEOUT}.
+         *
+         * @param parseTimeout cap on parse time, positive
+         * @return this builder
+         * @throws IllegalArgumentException if {@code parseTimeout} is zero or negative
+         */
         public Builder parseTimeout(Duration parseTimeout) {
             Objects.requireNonNull(parseTimeout, "parseTimeout");
             if (parseTimeout.isNegative() || parseTimeout.isZero()) {
@@ -335,6 +394,8 @@ public final class GuardPolicy {
         }
 
         /**
+         * Builds the immutable policy from the values set so far.
+         *
          * @return the policy
          * @throws IllegalStateException if no table is allowed, or a row filter names a table not allowed
          */

@@ -8,7 +8,7 @@ import java.util.Set;
 /** The guard's decision on one SQL: accepted (perhaps rewritten), rejected, or unparseable. */
 public sealed interface GuardVerdict permits GuardVerdict.Accepted, GuardVerdict.Rejected, GuardVerdict.Unparseable {
 
-    /** @return the SQL the guard was given */
+    /** {@return the SQL the guard was given} */
     String sql();
 
     /**
@@ -21,7 +21,14 @@ public sealed interface GuardVerdict permits GuardVerdict.Accepted, GuardVerdict
      */
     record Accepted(String sql, SqlStatement statement, Set<String> tables, Set<String> columns)
             implements GuardVerdict {
-        /** Copies the sets. */
+        /**
+         * Copies the sets.
+         *
+         * @param sql the SQL given
+         * @param statement what to run: the SQL perhaps rewritten (row limit, row filters) with its parameters
+         * @param tables the tables it reads, as the policy names them (lower case)
+         * @param columns the columns it reads, as {@code table.column}, lower case
+         */
         public Accepted {
             Objects.requireNonNull(sql, "sql");
             Objects.requireNonNull(statement, "statement");
@@ -37,7 +44,12 @@ public sealed interface GuardVerdict permits GuardVerdict.Accepted, GuardVerdict
      * @param violations why, at least one
      */
     record Rejected(String sql, List<Violation> violations) implements GuardVerdict {
-        /** Copies the list. */
+        /**
+         * Copies the list.
+         *
+         * @param sql the SQL given
+         * @param violations why, at least one
+         */
         public Rejected {
             Objects.requireNonNull(sql, "sql");
             violations = List.copyOf(violations);
@@ -54,7 +66,12 @@ public sealed interface GuardVerdict permits GuardVerdict.Accepted, GuardVerdict
      * @param message the parser's message, shortened
      */
     record Unparseable(String sql, String message) implements GuardVerdict {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param sql the SQL given
+         * @param message the parser's message, shortened
+         */
         public Unparseable {
             Objects.requireNonNull(sql, "sql");
             Objects.requireNonNull(message, "message");

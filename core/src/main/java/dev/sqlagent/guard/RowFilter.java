@@ -13,7 +13,13 @@ import java.util.Objects;
  */
 public record RowFilter(String table, String column, Object value) {
 
-    /** Checks and normalises the names. */
+    /**
+     * Checks and normalises the names.
+     *
+     * @param table the filtered table, as in {@link GuardPolicy.Builder#allowTables(String...)}; lower case
+     * @param column the column compared, unquoted; lower case
+     * @param value the value bound to the placeholder; may be null only if the database should match nothing
+     */
     public RowFilter {
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(column, "column");

@@ -74,6 +74,8 @@ public final class SqlGuard {
     }
 
     /**
+     * Creates a guard whose parse time-outs are raised on the given scheduler.
+     *
      * @param watchdog the scheduler on which one periodic sweep raises parse time-outs (the parse itself
      *                 runs on the caller's thread; the sweep only sets a flag); it must stay running for
      *                 the guard's lifetime and is not shut down by the guard

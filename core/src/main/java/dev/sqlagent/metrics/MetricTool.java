@@ -62,7 +62,13 @@ public final class MetricTool {
      * @param description what it means, shown to the model
      */
     public record Parameter(String name, Type type, String description) {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param name its name, as written after {@code :}
+         * @param type its type
+         * @param description what it means, shown to the model
+         */
         public Parameter {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
@@ -95,34 +101,41 @@ public final class MetricTool {
         this.parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
     }
 
-    /** @param name the metric's name, an identifier  @return a builder */
+    /**
+     * Starts a builder for a metric.
+     *
+     * @param name the metric's name, an identifier ({@code [A-Za-z_][A-Za-z0-9_]*}, at most 63 characters)
+     * @return a builder
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if {@code name} is not an identifier
+     */
     public static Builder builder(String name) {
         return new Builder(name);
     }
 
-    /** @return the name */
+    /** {@return the name} */
     public String name() {
         return name;
     }
 
-    /** @return the description shown to the model */
+    /** {@return the description shown to the model} */
     public String description() {
         return description;
     }
 
-    /** @return the template as written, with {@code :name} placeholders */
+    /** {@return the template as written, with {@code :name} placeholders} */
     public String sql() {
         return sql;
     }
 
-    /** @return the template with {@code ?} in place of each placeholder */
+    /** {@return the template with {@code ?} in place of each placeholder} */
     public String jdbcSql() {
         return jdbcSql;
     }
 
     /**
-     * @return the template with {@code NULL} in place of each placeholder: what the guard checks (the
-     *     guard refuses {@code ?} in model-written SQL, and a literal keeps the template's shape)
+     * {@return the template with {@code NULL} in place of each placeholder: what the guard checks (the
+     * guard refuses {@code ?} in model-written SQL, and a literal keeps the template's shape)}
      */
     public String checkedSql() {
         return checkedSql;
@@ -184,7 +197,7 @@ public final class MetricTool {
         return new SqlStatement(out.toString(), bound);
     }
 
-    /** @return the declared parameters in order */
+    /** {@return the declared parameters in order} */
     public List<Parameter> parameters() {
         return List.copyOf(parameters.values());
     }
@@ -231,7 +244,7 @@ public final class MetricTool {
         }
     }
 
-    /** @return the metric as the router sees it: name, description, parameters */
+    /** {@return the metric as the router sees it: name, description, parameters} */
     public String describe() {
         StringBuilder sb = new StringBuilder("- ").append(name).append(": ").append(description);
         for (Parameter p : parameters.values()) {
@@ -261,13 +274,27 @@ public final class MetricTool {
             this.name = name;
         }
 
-        /** @param description what the metric computes  @return this */
+        /**
+         * Sets what the metric computes, in words the router model reads to match questions; defaults to
+         * empty.
+         *
+         * @param description what the metric computes, not null
+         * @return this builder
+         * @throws NullPointerException if {@code description} is null
+         */
         public Builder description(String description) {
             this.description = Objects.requireNonNull(description, "description");
             return this;
         }
 
-        /** @param sql the template with {@code :name} placeholders  @return this */
+        /**
+         * Sets the SQL template; required.
+         *
+         * @param sql the template with {@code :name} placeholders, not blank
+         * @return this builder
+         * @throws NullPointerException if {@code sql} is null
+         * @throws IllegalArgumentException if {@code sql} is blank
+         */
         public Builder sql(String sql) {
             Objects.requireNonNull(sql, "sql");
             if (sql.isBlank()) {
@@ -278,10 +305,15 @@ public final class MetricTool {
         }
 
         /**
-         * @param name the parameter's name as written after {@code :}
+         * Declares a parameter; every placeholder of the template must be declared, and every declared
+         * parameter used.
+         *
+         * @param name the parameter's name as written after {@code :}, an identifier
          * @param type its type
-         * @param description what it means
-         * @return this
+         * @param description what it means, shown to the model
+         * @return this builder
+         * @throws IllegalArgumentException if the name is not an identifier or is declared twice
+         * @throws NullPointerException if an argument is null
          */
         public Builder parameter(String name, Type type, String description) {
             Objects.requireNonNull(name, "name");
@@ -296,6 +328,8 @@ public final class MetricTool {
         }
 
         /**
+         * Builds the metric, matching the template's placeholders with the declared parameters.
+         *
          * @return the metric
          * @throws IllegalStateException when the SQL is missing, a placeholder is undeclared or a declared
          *     parameter is unused

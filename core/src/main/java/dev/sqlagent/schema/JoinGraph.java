@@ -56,7 +56,15 @@ public final class JoinGraph {
      * @param origin declared or inferred
      */
     public record Edge(String fromTable, String fromColumn, String toTable, String toColumn, Origin origin) {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param fromTable the referencing table
+         * @param fromColumn the referencing column
+         * @param toTable the referenced table
+         * @param toColumn the referenced column
+         * @param origin declared or inferred
+         */
         public Edge {
             Objects.requireNonNull(fromTable, "fromTable");
             Objects.requireNonNull(fromColumn, "fromColumn");
@@ -65,12 +73,14 @@ public final class JoinGraph {
             Objects.requireNonNull(origin, "origin");
         }
 
-        /** @return whether the database declares this edge */
+        /** {@return whether the database declares this edge} */
         public boolean declared() {
             return origin == Origin.DECLARED;
         }
 
         /**
+         * Returns the column through which a table takes part in this edge.
+         *
          * @param table one end of the edge, any case
          * @return the column of this edge in that table
          * @throws IllegalArgumentException when the table is not an end of this edge
@@ -86,6 +96,8 @@ public final class JoinGraph {
         }
 
         /**
+         * Returns the table at the other end of this edge.
+         *
          * @param table one end of the edge, any case
          * @return the other end
          * @throws IllegalArgumentException when the table is not an end of this edge
@@ -114,7 +126,12 @@ public final class JoinGraph {
      * @param edges the edge of each hop, one fewer than the tables
      */
     public record Path(List<String> tables, List<Edge> edges) {
-        /** Copies the lists. */
+        /**
+         * Copies the lists.
+         *
+         * @param tables the tables from the start to the end, each once
+         * @param edges the edge of each hop, one fewer than the tables
+         */
         public Path {
             tables = List.copyOf(tables);
             edges = List.copyOf(edges);
@@ -124,12 +141,12 @@ public final class JoinGraph {
             }
         }
 
-        /** @return the number of hops */
+        /** {@return the number of hops} */
         public int length() {
             return edges.size();
         }
 
-        /** @return how many of its edges are inferred */
+        /** {@return how many of its edges are inferred} */
         public int inferredEdges() {
             int n = 0;
             for (Edge e : edges) {
@@ -184,6 +201,8 @@ public final class JoinGraph {
     }
 
     /**
+     * Builds the join graph of a catalog from its declared foreign keys alone, inferring no edge.
+     *
      * @param catalog the catalog
      * @return its join graph of declared foreign keys only
      */
@@ -319,17 +338,19 @@ public final class JoinGraph {
         return Optional.empty();
     }
 
-    /** @return the tables, in the catalog's order and spelling */
+    /** {@return the tables, in the catalog's order and spelling} */
     public List<String> tables() {
         return tables;
     }
 
-    /** @return every edge: declared ones first, in catalog order, then inferred ones */
+    /** {@return every edge: declared ones first, in catalog order, then inferred ones} */
     public List<Edge> edges() {
         return edges;
     }
 
     /**
+     * Returns the edges that touch a table.
+     *
      * @param table a table name, any case
      * @return the edges that touch it; empty for an unknown table
      */
@@ -346,6 +367,8 @@ public final class JoinGraph {
     }
 
     /**
+     * Returns the tables a table joins directly, through one edge.
+     *
      * @param table a table name, any case
      * @return the tables it joins directly, in catalog order; empty for an unknown table
      */
@@ -369,6 +392,8 @@ public final class JoinGraph {
     }
 
     /**
+     * Looks a table up whatever its case.
+     *
      * @param table a table name, any case
      * @return the catalog's spelling of it, if the graph has it
      */

@@ -50,7 +50,13 @@ public final class SampleValues {
      * @param failures one line per column that could not be read, saying why
      */
     public record Loaded(Map<String, Map<String, List<String>>> values, List<String> failures) {
-        /** Copies the parts. */
+        /**
+         * Copies the parts.
+         *
+         * @param values table to column to values, in the catalog's spelling and order; columns without a
+         *     value are left out
+         * @param failures one line per column that could not be read, saying why
+         */
         public Loaded {
             Map<String, Map<String, List<String>>> copy = new LinkedHashMap<>();
             values.forEach((t, cols) -> {
@@ -82,8 +88,11 @@ public final class SampleValues {
     }
 
     /**
+     * Starts a builder for a loader of sample values from a database.
+     *
      * @param dataSource the database to read from (a read-only account is advisable)
      * @return a builder
+     * @throws NullPointerException if {@code dataSource} is null
      */
     public static Builder builder(DataSource dataSource) {
         return new Builder(Objects.requireNonNull(dataSource, "dataSource"));
@@ -224,7 +233,14 @@ public final class SampleValues {
             this.dataSource = dataSource;
         }
 
-        /** @param maxValues distinct values read per column, &gt; 0  @return this builder */
+        /**
+         * Sets how many distinct values are read per column; defaults to
+         * {@value SampleValues#DEFAULT_MAX_VALUES}.
+         *
+         * @param maxValues distinct values read per column, &gt; 0
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxValues} is not positive
+         */
         public Builder maxValues(int maxValues) {
             if (maxValues <= 0) {
                 throw new IllegalArgumentException("maxValues must be > 0 but was " + maxValues);
@@ -233,7 +249,14 @@ public final class SampleValues {
             return this;
         }
 
-        /** @param maxValueLength longest value kept in characters, &gt; 0  @return this builder */
+        /**
+         * Sets the longest value kept, in characters; defaults to
+         * {@value SampleValues#DEFAULT_MAX_VALUE_LENGTH}.
+         *
+         * @param maxValueLength longest value kept in characters, &gt; 0
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxValueLength} is not positive
+         */
         public Builder maxValueLength(int maxValueLength) {
             if (maxValueLength <= 0) {
                 throw new IllegalArgumentException("maxValueLength must be > 0 but was " + maxValueLength);
@@ -242,7 +265,14 @@ public final class SampleValues {
             return this;
         }
 
-        /** @param seconds query timeout, &gt;= 0 (0: none)  @return this builder */
+        /**
+         * Sets the timeout of each query that reads values; defaults to
+         * {@value SampleValues#DEFAULT_QUERY_TIMEOUT_SECONDS} seconds.
+         *
+         * @param seconds query timeout, &gt;= 0 (0: none)
+         * @return this builder
+         * @throws IllegalArgumentException if {@code seconds} is negative
+         */
         public Builder queryTimeoutSeconds(int seconds) {
             if (seconds < 0) {
                 throw new IllegalArgumentException("queryTimeoutSeconds must be >= 0 but was " + seconds);
@@ -251,7 +281,14 @@ public final class SampleValues {
             return this;
         }
 
-        /** @param expireAfterWrite how long read values are kept, positive  @return this builder */
+        /**
+         * Sets how long values read are cached before they are read again; defaults to
+         * {@link SampleValues#DEFAULT_EXPIRE_AFTER_WRITE}.
+         *
+         * @param expireAfterWrite how long read values are kept, positive
+         * @return this builder
+         * @throws IllegalArgumentException if {@code expireAfterWrite} is zero or negative
+         */
         public Builder expireAfterWrite(Duration expireAfterWrite) {
             Objects.requireNonNull(expireAfterWrite, "expireAfterWrite");
             if (expireAfterWrite.isNegative() || expireAfterWrite.isZero()) {
@@ -261,7 +298,14 @@ public final class SampleValues {
             return this;
         }
 
-        /** @param maxCachedColumns columns kept in the cache at most, &gt; 0  @return this builder */
+        /**
+         * Caps how many columns' values the cache holds; defaults to
+         * {@value SampleValues#DEFAULT_MAX_CACHED_COLUMNS}.
+         *
+         * @param maxCachedColumns columns kept in the cache at most, &gt; 0
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxCachedColumns} is not positive
+         */
         public Builder maxCachedColumns(long maxCachedColumns) {
             if (maxCachedColumns <= 0) {
                 throw new IllegalArgumentException("maxCachedColumns must be > 0 but was " + maxCachedColumns);
@@ -270,13 +314,23 @@ public final class SampleValues {
             return this;
         }
 
-        /** @param ticker the cache's time source (tests pass a fake)  @return this builder */
+        /**
+         * Sets the cache's time source; defaults to the system ticker. Tests pass a fake.
+         *
+         * @param ticker the cache's time source, not null
+         * @return this builder
+         * @throws NullPointerException if {@code ticker} is null
+         */
         public Builder ticker(Ticker ticker) {
             this.ticker = Objects.requireNonNull(ticker, "ticker");
             return this;
         }
 
-        /** @return the loader */
+        /**
+         * Builds the loader from the settings given so far; nothing is read until it is asked.
+         *
+         * @return the loader
+         */
         public SampleValues build() {
             return new SampleValues(this);
         }

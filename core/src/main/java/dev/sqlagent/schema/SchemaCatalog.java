@@ -30,7 +30,14 @@ public final class SchemaCatalog {
      * @param remarks its description, or empty
      */
     public record Column(String name, String type, boolean nullable, String remarks) {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param name its name
+         * @param type its SQL type name
+         * @param nullable whether it may hold NULL
+         * @param remarks its description, or empty
+         */
         public Column {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
@@ -46,7 +53,13 @@ public final class SchemaCatalog {
      * @param referencedColumn the column referenced
      */
     public record ForeignKey(String column, String referencedTable, String referencedColumn) {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param column the referencing column
+         * @param referencedTable the table referenced
+         * @param referencedColumn the column referenced
+         */
         public ForeignKey {
             Objects.requireNonNull(column, "column");
             Objects.requireNonNull(referencedTable, "referencedTable");
@@ -65,7 +78,15 @@ public final class SchemaCatalog {
      */
     public record Table(String name, List<Column> columns, List<String> primaryKey, List<ForeignKey> foreignKeys,
             String remarks) {
-        /** Copies the lists. */
+        /**
+         * Copies the lists.
+         *
+         * @param name its name as the database spells it
+         * @param columns its columns in order
+         * @param primaryKey the primary key columns
+         * @param foreignKeys the foreign keys
+         * @param remarks its description, or empty
+         */
         public Table {
             Objects.requireNonNull(name, "name");
             columns = List.copyOf(columns);
@@ -220,12 +241,14 @@ public final class SchemaCatalog {
         return everything;
     }
 
-    /** @return the names of every table the database has, forbidden ones included, lower case */
+    /** {@return the names of every table the database has, forbidden ones included, lower case} */
     public java.util.Set<String> allTableNames() {
         return databaseTables;
     }
 
     /**
+     * Returns a copy that knows the names of the database's other tables; this catalog is unchanged.
+     *
      * @param names names of tables the database has besides this catalog's (forbidden ones too)
      * @return this catalog, told of those tables: a forbidden table the database has is a policy
      *     violation, never mistaken for a name the model invented
@@ -308,7 +331,7 @@ public final class SchemaCatalog {
         return s == null ? "" : s;
     }
 
-    /** @return the tables, in order */
+    /** {@return the tables, in order} */
     public List<Table> tables() {
         return tables;
     }
@@ -361,12 +384,14 @@ public final class SchemaCatalog {
         return new SchemaCatalog(tables, databaseTables, this.enrichment.plus(enrichment.restrictedTo(visible)));
     }
 
-    /** @return what the host added with {@link #enrich(SchemaEnrichment)}; empty when nothing */
+    /** {@return what the host added with {@link #enrich(SchemaEnrichment)}; empty when nothing} */
     public SchemaEnrichment enrichment() {
         return enrichment;
     }
 
     /**
+     * Looks a column up by table and column name, whatever their case.
+     *
      * @param table a table name, any case
      * @param column a column name, any case
      * @return the column, when the catalog has that table and the table has that column
@@ -399,7 +424,12 @@ public final class SchemaCatalog {
         return g;
     }
 
-    /** @param name a table name, any case  @return the table */
+    /**
+     * Looks a table up by name, whatever its case.
+     *
+     * @param name a table name, any case
+     * @return the table, or empty when the catalog has none of that name
+     */
     public Optional<Table> table(String name) {
         for (Table t : tables) {
             if (t.name().equalsIgnoreCase(name)) {

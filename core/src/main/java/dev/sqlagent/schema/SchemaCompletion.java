@@ -41,7 +41,12 @@ public final class SchemaCompletion {
      * @param unknown the names dropped, as {@code "table x"} or {@code "column t.x"}
      */
     public record CheckedSelection(Map<String, Set<String>> selection, List<String> unknown) {
-        /** Copies the parts. */
+        /**
+         * Copies the parts.
+         *
+         * @param selection table to columns, in the catalog's spelling and order
+         * @param unknown the names dropped, as {@code "table x"} or {@code "column t.x"}
+         */
         public CheckedSelection {
             selection = copy(selection);
             unknown = List.copyOf(unknown);
@@ -57,7 +62,14 @@ public final class SchemaCompletion {
      * @param notes what was added or dropped, and why, one line each
      */
     public record CompletedSelection(Map<String, Set<String>> selection, Set<String> addedTables, List<String> notes) {
-        /** Copies the parts. */
+        /**
+         * Copies the parts.
+         *
+         * @param selection table to columns, in the catalog's spelling and order, ready for
+         *     {@link SchemaRenderer#render(SchemaCatalog, Map, int)}
+         * @param addedTables the tables the completion added (bridges and dimensions), in catalog order
+         * @param notes what was added or dropped, and why, one line each
+         */
         public CompletedSelection {
             selection = copy(selection);
             addedTables = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(addedTables));
@@ -82,6 +94,8 @@ public final class SchemaCompletion {
     }
 
     /**
+     * Creates a completion over a catalog and its own join graph (declared and inferred edges).
+     *
      * @param catalog the catalog, whose {@link SchemaCatalog#joinGraph()} is used
      * @return a completion over it
      */
@@ -90,6 +104,8 @@ public final class SchemaCompletion {
     }
 
     /**
+     * Creates a completion over a catalog and a join graph of the caller's choice.
+     *
      * @param catalog the catalog
      * @param graph the join graph to use, e.g. {@link JoinGraph#declaredOnly(SchemaCatalog)}
      * @return a completion over them
@@ -391,7 +407,7 @@ public final class SchemaCompletion {
         return false;
     }
 
-    /** @return [start, end] character ranges of the question that follow a grouping word */
+    /** {@return [start, end] character ranges of the question that follow a grouping word} */
     private static List<int[]> cueWindows(String q) {
         List<int[]> windows = new ArrayList<>();
         Matcher cjk = CJK_CUE.matcher(q);

@@ -46,12 +46,12 @@ public final class SchemaEnrichment {
         this.sampleValues = Collections.unmodifiableMap(samples);
     }
 
-    /** @return a new, empty builder */
+    /** {@return a new, empty builder} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** @return a builder holding everything this enrichment holds */
+    /** {@return a builder holding everything this enrichment holds} */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.tableDescriptions.putAll(tableDescriptions);
@@ -62,18 +62,25 @@ public final class SchemaEnrichment {
         return b;
     }
 
-    /** @return whether this enrichment adds nothing */
+    /** {@return whether this enrichment adds nothing} */
     public boolean isEmpty() {
         return tableDescriptions.isEmpty() && columnDescriptions.isEmpty() && codedValues.isEmpty()
                 && synonyms.isEmpty() && sampleValues.isEmpty();
     }
 
-    /** @param table a table name, any case  @return the host's description of it, if any */
+    /**
+     * Looks up the host's description of a table.
+     *
+     * @param table a table name, any case
+     * @return the host's description of it, if any
+     */
     public Optional<String> tableDescription(String table) {
         return Optional.ofNullable(tableDescriptions.get(key(table)));
     }
 
     /**
+     * Looks up the host's description of a column.
+     *
      * @param table a table name, any case
      * @param column a column name, any case
      * @return the host's description of the column, if any
@@ -83,6 +90,8 @@ public final class SchemaEnrichment {
     }
 
     /**
+     * Looks up the meanings of a coded column's values.
+     *
      * @param table a table name, any case
      * @param column a column name, any case
      * @return code to meaning, in the order given (numeric codes in numeric order); empty when none
@@ -92,6 +101,8 @@ public final class SchemaEnrichment {
     }
 
     /**
+     * Looks up the sample values the host gave for a column.
+     *
      * @param table a table name, any case
      * @param column a column name, any case
      * @return sample values of the column; empty when none
@@ -100,12 +111,17 @@ public final class SchemaEnrichment {
         return sampleValues.getOrDefault(key(table, column), List.of());
     }
 
-    /** @return every business term (as given) with its targets ({@code "table"} or {@code "table.column"}, lower case) */
+    /**
+     * {@return every business term (as given) with its targets ({@code "table"} or {@code "table.column"},
+     * lower case)}
+     */
     public Map<String, List<String>> synonyms() {
         return synonyms;
     }
 
     /**
+     * Lists the business terms that name a table or a column.
+     *
      * @param table a table name, any case
      * @param column a column name, any case, or {@code null} for the table itself
      * @return the terms that name this table or column, in the order given
@@ -121,7 +137,7 @@ public final class SchemaEnrichment {
         return terms;
     }
 
-    /** @return the tables this enrichment names anywhere, lower case */
+    /** {@return the tables this enrichment names anywhere, lower case} */
     Set<String> namedTables() {
         Set<String> names = new LinkedHashSet<>(tableDescriptions.keySet());
         for (String k : columnDescriptions.keySet()) {
@@ -141,7 +157,7 @@ public final class SchemaEnrichment {
         return names;
     }
 
-    /** @return every column key ({@code table.column}, lower case) this enrichment names */
+    /** {@return every column key ({@code table.column}, lower case) this enrichment names} */
     Set<String> namedColumns() {
         Set<String> names = new LinkedHashSet<>(columnDescriptions.keySet());
         names.addAll(codedValues.keySet());
@@ -252,6 +268,8 @@ public final class SchemaEnrichment {
         }
 
         /**
+         * Describes a table, in words shown to the model next to its definition.
+         *
          * @param table a table name
          * @param description what the table holds, e.g. "one row per order"
          * @return this builder
@@ -263,6 +281,8 @@ public final class SchemaEnrichment {
         }
 
         /**
+         * Describes a column, in words shown to the model next to its definition.
+         *
          * @param table a table name
          * @param column a column name
          * @param description what the column means, e.g. "order value in euros, tax included"
@@ -316,6 +336,9 @@ public final class SchemaEnrichment {
         }
 
         /**
+         * Gives some of a column's values, shown to the model so that it writes literals as the data
+         * does; an empty list removes those given before.
+         *
          * @param table a table name
          * @param column a column name
          * @param values some of the column's values, in the order to show them
@@ -344,7 +367,7 @@ public final class SchemaEnrichment {
             return this;
         }
 
-        /** @return the enrichment */
+        /** {@return the enrichment} */
         public SchemaEnrichment build() {
             return new SchemaEnrichment(this);
         }

@@ -46,27 +46,27 @@ public final class SchemaRenderer {
         this.inferredJoins = b.inferredJoins;
     }
 
-    /** @return a builder with the defaults: DDL, heuristic estimator, inferred joins shown */
+    /** {@return a builder with the defaults: DDL, heuristic estimator, inferred joins shown} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** @return a DDL renderer with the heuristic estimator */
+    /** {@return a DDL renderer with the heuristic estimator} */
     public static SchemaRenderer ddl() {
         return builder().build();
     }
 
-    /** @return a Markdown renderer with the heuristic estimator */
+    /** {@return a Markdown renderer with the heuristic estimator} */
     public static SchemaRenderer markdown() {
         return builder().format(Format.MARKDOWN).build();
     }
 
-    /** @return a builder holding this renderer's settings */
+    /** {@return a builder holding this renderer's settings} */
     public Builder toBuilder() {
         return new Builder().format(format).estimator(estimator).inferredJoins(inferredJoins);
     }
 
-    /** @return the estimator this renderer counts with */
+    /** {@return the estimator this renderer counts with} */
     public TokenEstimator estimator() {
         return estimator;
     }
@@ -300,7 +300,7 @@ public final class SchemaRenderer {
             this.action = action;
         }
 
-        /** @return whether it removed anything */
+        /** {@return whether it removed anything} */
         boolean apply() {
             return !table.dropped && action.getAsBoolean();
         }
@@ -387,7 +387,7 @@ public final class SchemaRenderer {
             return false;
         }
 
-        /** @return the tables, fewest join edges to the others first, later in the catalog first on ties */
+        /** {@return the tables, fewest join edges to the others first, later in the catalog first on ties} */
         List<TablePlan> leastNeededFirst() {
             List<TablePlan> order = new ArrayList<>(tables);
             Map<TablePlan, Integer> degree = new LinkedHashMap<>();
@@ -526,25 +526,47 @@ public final class SchemaRenderer {
         private Builder() {
         }
 
-        /** @param format DDL or Markdown  @return this builder */
+        /**
+         * Sets how the schema is written; defaults to {@link Format#DDL}.
+         *
+         * @param format DDL or Markdown, not null
+         * @return this builder
+         * @throws NullPointerException if {@code format} is null
+         */
         public Builder format(Format format) {
             this.format = Objects.requireNonNull(format, "format");
             return this;
         }
 
-        /** @param estimator how tokens are counted  @return this builder */
+        /**
+         * Sets how tokens are counted against the budget; defaults to {@link TokenEstimator#heuristic()}.
+         *
+         * @param estimator how tokens are counted, not null
+         * @return this builder
+         * @throws NullPointerException if {@code estimator} is null
+         */
         public Builder estimator(TokenEstimator estimator) {
             this.estimator = Objects.requireNonNull(estimator, "estimator");
             return this;
         }
 
-        /** @param show whether inferred joins are shown (marked as inferred) besides declared keys  @return this builder */
+        /**
+         * Chooses whether joins inferred from column names are shown, marked as inferred, besides the
+         * declared foreign keys; defaults to true.
+         *
+         * @param show whether inferred joins are shown
+         * @return this builder
+         */
         public Builder inferredJoins(boolean show) {
             this.inferredJoins = show;
             return this;
         }
 
-        /** @return the renderer */
+        /**
+         * Builds the renderer from the settings given so far.
+         *
+         * @return the renderer
+         */
         public SchemaRenderer build() {
             return new SchemaRenderer(this);
         }

@@ -8,6 +8,9 @@ package dev.sqlagent.schema;
 public interface TokenEstimator {
 
     /**
+     * Estimates the tokens of a text. Implementations must be thread-safe and fast: prompts are measured
+     * part by part, on every question.
+     *
      * @param text any text
      * @return the estimated number of tokens, never negative; 0 for an empty text
      */

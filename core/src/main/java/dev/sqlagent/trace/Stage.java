@@ -81,17 +81,22 @@ public enum Stage {
         TRANSITIONS.put(from, Collections.unmodifiableSet(EnumSet.of(first, rest)));
     }
 
-    /** @return whether no move leaves this stage */
+    /** {@return whether no move leaves this stage} */
     public boolean isTerminal() {
         return TRANSITIONS.get(this).isEmpty();
     }
 
-    /** @param next a stage  @return whether the transition table allows moving from this stage to it */
+    /**
+     * Says whether the transition table allows moving from this stage to another.
+     *
+     * @param next a stage
+     * @return whether the transition table allows moving from this stage to {@code next}
+     */
     public boolean canMoveTo(Stage next) {
         return TRANSITIONS.get(this).contains(next);
     }
 
-    /** @return the stages this one may move to, unmodifiable */
+    /** {@return the stages this one may move to, unmodifiable} */
     public Set<Stage> successors() {
         return TRANSITIONS.get(this);
     }

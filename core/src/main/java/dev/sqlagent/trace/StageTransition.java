@@ -14,7 +14,15 @@ import java.util.Objects;
  */
 public record StageTransition(String questionId, Stage from, Stage to, Instant at, String reason) {
 
-    /** Checks the parts. */
+    /**
+     * Checks the parts.
+     *
+     * @param questionId the id of the question moving
+     * @param from the stage left
+     * @param to the stage entered
+     * @param at when
+     * @param reason why, in a few words (e.g. {@code "correctable COLUMN_NOT_FOUND"})
+     */
     public StageTransition {
         Objects.requireNonNull(questionId, "questionId");
         Objects.requireNonNull(from, "from");

@@ -20,25 +20,28 @@ public final class Trace {
     private final List<TraceEvent> events;
 
     /**
-     * @param questionId the question's id
-     * @param events the events in order
+     * Creates a trace from its events; the agent builds traces, hosts rarely need to.
+     *
+     * @param questionId the question's id, not null
+     * @param events the events in order; copied
+     * @throws NullPointerException if the id, the list or an event is null
      */
     public Trace(String questionId, List<TraceEvent> events) {
         this.questionId = Objects.requireNonNull(questionId, "questionId");
         this.events = List.copyOf(events);
     }
 
-    /** @return the question's id, unique per {@code ask} */
+    /** {@return the question's id, unique per {@code ask}} */
     public String questionId() {
         return questionId;
     }
 
-    /** @return every event, in order */
+    /** {@return every event, in order} */
     public List<TraceEvent> events() {
         return events;
     }
 
-    /** @return the stages entered, in order, starting with {@link Stage#RECEIVED} */
+    /** {@return the stages entered, in order, starting with {@link Stage#RECEIVED}} */
     public List<Stage> stages() {
         List<Stage> out = new ArrayList<>();
         out.add(Stage.RECEIVED);
@@ -50,23 +53,23 @@ public final class Trace {
         return out;
     }
 
-    /** @return the stage the question ended in */
+    /** {@return the stage the question ended in} */
     public Stage finalStage() {
         List<Stage> s = stages();
         return s.get(s.size() - 1);
     }
 
-    /** @return the model calls, in order */
+    /** {@return the model calls, in order} */
     public List<TraceEvent.ModelCall> modelCalls() {
         return ofType(TraceEvent.ModelCall.class);
     }
 
-    /** @return how many model calls were made */
+    /** {@return how many model calls were made} */
     public int modelCallCount() {
         return modelCalls().size();
     }
 
-    /** @return the tokens of all model calls */
+    /** {@return the tokens of all model calls} */
     public TokenUsage tokens() {
         TokenUsage sum = TokenUsage.NONE;
         for (TraceEvent.ModelCall c : modelCalls()) {
@@ -75,7 +78,7 @@ public final class Trace {
         return sum;
     }
 
-    /** @return the tokens per role */
+    /** {@return the tokens per role} */
     public Map<String, TokenUsage> tokensByRole() {
         Map<String, TokenUsage> out = new java.util.LinkedHashMap<>();
         for (TraceEvent.ModelCall c : modelCalls()) {
@@ -84,23 +87,23 @@ public final class Trace {
         return out;
     }
 
-    /** @return the guard verdicts, in order */
+    /** {@return the guard verdicts, in order} */
     public List<TraceEvent.GuardChecked> guardChecks() {
         return ofType(TraceEvent.GuardChecked.class);
     }
 
-    /** @return the executions, in order */
+    /** {@return the executions, in order} */
     public List<TraceEvent.Executed> executions() {
         return ofType(TraceEvent.Executed.class);
     }
 
-    /** @return the correction, if one was made */
+    /** {@return the correction, if one was made} */
     public Optional<CorrectionRecord> correction() {
         List<TraceEvent.Corrected> c = ofType(TraceEvent.Corrected.class);
         return c.isEmpty() ? Optional.empty() : Optional.of(c.get(0).record());
     }
 
-    /** @return how many times {@link Stage#CORRECT} was entered (0 or 1) */
+    /** {@return how many times {@link Stage#CORRECT} was entered (0 or 1)} */
     public int correctionCount() {
         int n = 0;
         for (Stage s : stages()) {
@@ -111,7 +114,7 @@ public final class Trace {
         return n;
     }
 
-    /** @return the remarks, in order */
+    /** {@return the remarks, in order} */
     public List<TraceEvent.Note> notes() {
         return ofType(TraceEvent.Note.class);
     }

@@ -12,7 +12,7 @@ import java.util.Objects;
 public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.ModelCall, TraceEvent.GuardChecked,
         TraceEvent.Executed, TraceEvent.Chosen, TraceEvent.Judged, TraceEvent.Corrected, TraceEvent.Note {
 
-    /** @return the stage during which the event happened */
+    /** {@return the stage during which the event happened} */
     Stage stage();
 
     /**
@@ -21,7 +21,11 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
      * @param transition the move
      */
     record StageEntered(StageTransition transition) implements TraceEvent {
-        /** Checks the part. */
+        /**
+         * Checks the part.
+         *
+         * @param transition the move
+         */
         public StageEntered {
             Objects.requireNonNull(transition, "transition");
         }
@@ -46,7 +50,18 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
      */
     record ModelCall(Stage stage, String role, String model, List<ChatMessage> prompt, List<String> replies,
             TokenUsage usage, Duration elapsed, String error) implements TraceEvent {
-        /** Copies the lists. */
+        /**
+         * Copies the lists.
+         *
+         * @param stage the stage that asked
+         * @param role the agent role that asked ({@code "refiner"}, …)
+         * @param model the model name the client reported, or empty
+         * @param prompt the messages sent
+         * @param replies the texts returned, empty if the call failed
+         * @param usage the tokens used
+         * @param elapsed the time the call took
+         * @param error why the call failed, or empty
+         */
         public ModelCall {
             Objects.requireNonNull(stage, "stage");
             Objects.requireNonNull(role, "role");
@@ -67,7 +82,13 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
      * @param verdict the verdict
      */
     record GuardChecked(int candidate, int round, GuardVerdict verdict) implements TraceEvent {
-        /** Checks the verdict. */
+        /**
+         * Checks the verdict.
+         *
+         * @param candidate the candidate's index (0-based) within its round; -1 for a metric template
+         * @param round 0 for the first generation, 1 for the correction; -1 for a metric template
+         * @param verdict the verdict
+         */
         public GuardChecked {
             Objects.requireNonNull(verdict, "verdict");
         }
@@ -87,7 +108,14 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
      * @param outcome its result or error
      */
     record Executed(int candidate, int round, String sql, ExecutionOutcome outcome) implements TraceEvent {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param candidate the candidate's index within its round; -1 for a metric template
+         * @param round 0 for the first generation, 1 for the correction; -1 for a metric template
+         * @param sql the SQL that ran (after the guard's rewriting)
+         * @param outcome its result or error
+         */
         public Executed {
             Objects.requireNonNull(sql, "sql");
             Objects.requireNonNull(outcome, "outcome");
@@ -109,7 +137,15 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
      *     or {@code "order"}
      */
     record Chosen(int candidate, int round, List<Integer> groupSizes, String rule) implements TraceEvent {
-        /** Copies the sizes. */
+        /**
+         * Copies the sizes.
+         *
+         * @param candidate the chosen candidate's index within its round
+         * @param round the round
+         * @param groupSizes how many candidates returned each distinct result, largest first
+         * @param rule what decided: {@code "only"}, {@code "majority"}, {@code "verifiers"}, {@code "judge"}
+         *     or {@code "order"}
+         */
         public Chosen {
             groupSizes = List.copyOf(groupSizes);
             Objects.requireNonNull(rule, "rule");
@@ -129,7 +165,13 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
      * @param verdict what the judge said
      */
     record Judged(int candidate, int round, dev.sqlagent.verify.JudgeVerdict verdict) implements TraceEvent {
-        /** Checks the verdict. */
+        /**
+         * Checks the verdict.
+         *
+         * @param candidate the candidate's index within its round
+         * @param round the round
+         * @param verdict what the judge said
+         */
         public Judged {
             Objects.requireNonNull(verdict, "verdict");
         }
@@ -146,7 +188,11 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
      * @param record what was corrected and how
      */
     record Corrected(CorrectionRecord record) implements TraceEvent {
-        /** Checks the record. */
+        /**
+         * Checks the record.
+         *
+         * @param record what was corrected and how
+         */
         public Corrected {
             Objects.requireNonNull(record, "record");
         }
@@ -165,7 +211,13 @@ public sealed interface TraceEvent permits TraceEvent.StageEntered, TraceEvent.M
      * @param message the remark
      */
     record Note(Stage stage, String kind, String message) implements TraceEvent {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param stage the stage it concerns
+         * @param kind a short machine-readable kind (e.g. {@code "no_sql"}, {@code "verifier"})
+         * @param message the remark
+         */
         public Note {
             Objects.requireNonNull(stage, "stage");
             Objects.requireNonNull(kind, "kind");

@@ -34,6 +34,8 @@ public record JudgeVerdict(boolean correct, int score, List<Tag> errorTags, Stri
         OTHER;
 
         /**
+         * Reads a tag the judge wrote, whatever its case and surrounding white space.
+         *
          * @param text a tag as the model wrote it
          * @return the tag, {@link #OTHER} when unknown
          */
@@ -46,7 +48,16 @@ public record JudgeVerdict(boolean correct, int score, List<Tag> errorTags, Stri
         }
     }
 
-    /** Checks and copies the parts; clamps nothing: a score outside 0–100 is refused. */
+    /**
+     * Checks and copies the parts; clamps nothing: a score outside 0–100 is refused.
+     *
+     * @param correct whether the SQL answers the question
+     * @param score 0 to 100, how sure and how good
+     * @param errorTags what kind of fix is needed, from a fixed vocabulary
+     * @param repairTask what to change, in one sentence, or empty
+     * @param comment the judge's remark, or empty
+     * @param advice how to fix it, or empty
+     */
     public JudgeVerdict {
         if (score < 0 || score > 100) {
             throw new IllegalArgumentException("score must be in [0, 100] but was " + score);
@@ -57,7 +68,7 @@ public record JudgeVerdict(boolean correct, int score, List<Tag> errorTags, Stri
         Objects.requireNonNull(advice, "advice");
     }
 
-    /** @return the feedback to give the correction: advice, repair task and tags */
+    /** {@return the feedback to give the correction: advice, repair task and tags} */
     public String feedback() {
         StringBuilder sb = new StringBuilder("a reviewer judged the result incorrect");
         if (!comment.isEmpty()) {

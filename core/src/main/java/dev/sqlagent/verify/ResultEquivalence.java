@@ -45,14 +45,17 @@ public final class ResultEquivalence {
         return new ResultEquivalence(DEFAULT_TOLERANCE, false);
     }
 
-    /** @return the comparison with {@link #DEFAULT_TOLERANCE} */
+    /** {@return the comparison with {@link #DEFAULT_TOLERANCE}} */
     public static ResultEquivalence standard() {
         return new ResultEquivalence(DEFAULT_TOLERANCE);
     }
 
     /**
+     * Creates a comparison with another tolerance for numbers.
+     *
      * @param tolerance relative tolerance for numbers, 0 or more
      * @return a comparison with that tolerance
+     * @throws IllegalArgumentException if {@code tolerance} is negative or NaN
      */
     public static ResultEquivalence withTolerance(double tolerance) {
         if (!(tolerance >= 0)) {
@@ -62,6 +65,8 @@ public final class ResultEquivalence {
     }
 
     /**
+     * Compares two results' rows.
+     *
      * @param a a result
      * @param b another result
      * @param ordered whether row order matters (the reference SQL has a top-level ORDER BY)
@@ -74,6 +79,8 @@ public final class ResultEquivalence {
     }
 
     /**
+     * Compares two lists of rows.
+     *
      * @param a rows of a result
      * @param b rows of another
      * @param ordered whether row order matters

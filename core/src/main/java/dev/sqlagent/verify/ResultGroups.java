@@ -17,6 +17,8 @@ public final class ResultGroups {
     }
 
     /**
+     * Groups results that are the same answer.
+     *
      * @param results the results in candidate order; a null entry is a candidate that did not run and
      *     belongs to no group
      * @param equivalence the comparison

@@ -31,7 +31,7 @@ public final class Verifiers {
     private Verifiers() {
     }
 
-    /** @return the four deterministic verifiers */
+    /** {@return the four deterministic verifiers} */
     public static List<ResultVerifier> standard() {
         return List.of(nonEmptyWhenRowsExpected(), questionNumbersInSql(), allNullColumns(), onePerGroup());
     }
@@ -39,7 +39,7 @@ public final class Verifiers {
     private static final Pattern EXISTENCE = Pattern.compile(
             "(?i)\\b(is there|are there|does any|do any|whether|exist|exists)\\b|是否|有没有|有无|存在");
 
-    /** @return a verifier that flags an empty result unless the question asks whether something exists */
+    /** {@return a verifier that flags an empty result unless the question asks whether something exists} */
     public static ResultVerifier nonEmptyWhenRowsExpected() {
         return (question, sql, table) -> table.rowCount() == 0 && !EXISTENCE.matcher(question).find()
                 ? Optional.of("the query returned no rows although the question expects some; check the filter"
@@ -60,9 +60,9 @@ public final class Verifiers {
     private static final Pattern SQL_NUMBER = Pattern.compile("(?<![\\w.])(\\d+(?:\\.\\d+)?)(?![\\w])");
 
     /**
-     * @return a verifier that flags a number stated in the question (digits, {@code 500万}, or a small
-     *     number word after a comparison such as "more than three") which appears nowhere in the SQL,
-     *     neither as a number nor inside a string or date literal
+     * {@return a verifier that flags a number stated in the question (digits, {@code 500万}, or a small
+     * number word after a comparison such as "more than three") which appears nowhere in the SQL, neither
+     * as a number nor inside a string or date literal}
      */
     public static ResultVerifier questionNumbersInSql() {
         return (question, sql, table) -> {
@@ -129,7 +129,7 @@ public final class Verifiers {
         return out;
     }
 
-    /** @return a verifier that flags result columns that are NULL in every row */
+    /** {@return a verifier that flags result columns that are NULL in every row} */
     public static ResultVerifier allNullColumns() {
         return (question, sql, table) -> {
             if (table.rowCount() == 0) {
@@ -163,9 +163,9 @@ public final class Verifiers {
             "(?is)\\b(?:partition\\s+by|group\\s+by)\\s+([\\w.\"`\\[\\]]+)");
 
     /**
-     * @return a verifier for "the top one per X" questions (a per-group word and a superlative in the
-     *     question): the column the SQL partitions or groups by must not repeat in the result; a repeat
-     *     means more than one row per X
+     * {@return a verifier for "the top one per X" questions (a per-group word and a superlative in the
+     * question): the column the SQL partitions or groups by must not repeat in the result; a repeat means
+     * more than one row per X}
      */
     public static ResultVerifier onePerGroup() {
         return (question, sql, table) -> {

@@ -94,6 +94,9 @@ public final class ChoiceReplay {
     }
 
     /**
+     * Scores a chooser on loaded questions of the given databases, against the plain vote and the
+     * oracle, under Spider's and the positional comparison.
+     *
      * @param items loaded questions
      * @param chooser the chooser to measure
      * @param databases which databases to count

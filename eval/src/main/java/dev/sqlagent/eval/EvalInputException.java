@@ -11,6 +11,9 @@ public final class EvalInputException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * Creates an exception whose message starts with the file and, when known, the line:
+     * {@code file:line: message}.
+     *
      * @param file the file
      * @param line the 1-based line, or 0 when the fault is not in one line
      * @param message what is wrong

@@ -17,6 +17,12 @@ public record EvalQuestion(String id, String question, String goldSql, String db
     /**
      * Checks the parts.
      *
+     * @param id unique within the set, not blank
+     * @param question the question in natural language, not blank
+     * @param goldSql the reference SQL, or empty
+     * @param dbId the database the question is about, not blank
+     * @param table the table the question is mainly about, or empty
+     * @param category a free category, or empty
      * @throws NullPointerException if a part is null
      * @throws IllegalArgumentException if the id, question or database id is blank
      */
@@ -38,7 +44,7 @@ public record EvalQuestion(String id, String question, String goldSql, String db
         }
     }
 
-    /** @return whether a reference SQL is given */
+    /** {@return whether a reference SQL is given} */
     public boolean hasGold() {
         return !goldSql.isBlank();
     }

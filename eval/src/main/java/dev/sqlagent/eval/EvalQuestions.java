@@ -28,6 +28,8 @@ public final class EvalQuestions {
     }
 
     /**
+     * Reads a question set, as JSONL or as CSV according to the file name.
+     *
      * @param file a {@code .jsonl} or {@code .csv} file, UTF-8
      * @return the questions in file order
      * @throws EvalInputException naming file and line when a record is malformed or an id repeats

@@ -74,7 +74,34 @@ public record EvalRecord(String id, String dbId, String question, String table, 
                 chosenRule, elapsedMillis, null);
     }
 
-    /** Checks the text parts (all non-null). */
+    /**
+     * Checks the text parts: none may be null (empty stands for "none").
+     *
+     * @param id the question's id
+     * @param dbId its database
+     * @param question the question
+     * @param table its table, or empty
+     * @param category its category, or empty
+     * @param status {@code ANSWERED}, {@code REJECTED}, {@code FAILED} or {@code ERROR}
+     * @param failureKind the failure kind of a failed question, or empty
+     * @param errorCategory the error category behind a failure, or empty
+     * @param message the final error or the rejection's violations, or empty
+     * @param sql the SQL answered, rejected or last failing, or empty
+     * @param goldSql the gold SQL, or empty
+     * @param goldOrdered whether row order was compared
+     * @param goldError why the gold SQL did not run, or empty
+     * @param correct whether the answer matches the gold result; null when there is no gold SQL
+     * @param corrected whether the single correction was made
+     * @param modelCalls model calls made
+     * @param inputTokens prompt tokens
+     * @param outputTokens reply tokens
+     * @param executions SQL executions
+     * @param chosenRule what chose the answer among the candidates, or empty
+     * @param elapsedMillis wall time of the question in milliseconds, gold included
+     * @param correctPositional whether the answer matches the gold result with columns compared in
+     *     place; null when there is no gold SQL or it was not measured
+     * @throws NullPointerException if a text part is null
+     */
     public EvalRecord {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(dbId, "dbId");
@@ -91,17 +118,17 @@ public record EvalRecord(String id, String dbId, String question, String table, 
         Objects.requireNonNull(chosenRule, "chosenRule");
     }
 
-    /** @return whether the question was answered */
+    /** {@return whether the question was answered} */
     public boolean answered() {
         return "ANSWERED".equals(status);
     }
 
-    /** @return whether the answer matches the gold result (false when there is no gold) */
+    /** {@return whether the answer matches the gold result (false when there is no gold)} */
     public boolean isCorrect() {
         return Boolean.TRUE.equals(correct);
     }
 
-    /** @return whether the answer matches the gold result column for column (false when unknown) */
+    /** {@return whether the answer matches the gold result column for column (false when unknown)} */
     public boolean isCorrectPositional() {
         return Boolean.TRUE.equals(correctPositional);
     }

@@ -46,6 +46,8 @@ public final class EvalSummary {
     }
 
     /**
+     * Computes the measures of a run from its results.
+     *
      * @param records the results, one per question
      * @param complete whether every question of the set is among them
      * @param wallTime the wall time of this run (a resumed run counts only its own time)
@@ -224,6 +226,9 @@ public final class EvalSummary {
     }
 
     /**
+     * Returns a copy with one more top-level section, such as the baselines of a replay; this summary is
+     * unchanged.
+     *
      * @param key a new top-level key, e.g. {@code "baselines"}
      * @param value a number, string, boolean, or nested map/list of those
      * @return a summary with that section added (or replaced)
@@ -235,27 +240,27 @@ public final class EvalSummary {
         return new EvalSummary(f);
     }
 
-    /** @return the fields, in order; nested breakdowns are maps */
+    /** {@return the fields, in order; nested breakdowns are maps} */
     public Map<String, Object> asMap() {
         return java.util.Collections.unmodifiableMap(fields);
     }
 
-    /** @return correct answers / questions with gold SQL, 0 when none has gold */
+    /** {@return the execution accuracy: correct answers / questions with gold SQL, 0 when none has gold} */
     public double executionAccuracy() {
         return (Double) fields.get("execution_accuracy");
     }
 
-    /** @return questions summarised */
+    /** {@return how many questions the summary covers} */
     public long questions() {
         return (Long) fields.get("questions");
     }
 
-    /** @return answered / questions */
+    /** {@return the success rate: answered / questions} */
     public double successRate() {
         return (Double) fields.get("success_rate");
     }
 
-    /** @return the summary as one JSON object on one line */
+    /** {@return the summary as one JSON object on one line} */
     public String toJson() {
         return Json.write(fields);
     }

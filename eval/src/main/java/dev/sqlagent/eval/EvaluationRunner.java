@@ -85,6 +85,8 @@ public final class EvaluationRunner {
     @FunctionalInterface
     public interface ProgressListener {
         /**
+         * Called after each question is written, and once at the start.
+         *
          * @param finished questions finished, earlier runs included
          * @param total questions in the set
          */
@@ -113,7 +115,7 @@ public final class EvaluationRunner {
         this.afterEachRecord = b.afterEachRecord;
     }
 
-    /** @return a new builder */
+    /** {@return a new builder} */
     public static Builder builder() {
         return new Builder();
     }
@@ -423,6 +425,8 @@ public final class EvaluationRunner {
         }
 
         /**
+         * Sets how the agent of each database is built; required.
+         *
          * @param factory builds the agent of a database id; called once per id, on its first question. A
          *     factory that throws makes that question an {@code ERROR} record and is asked again next time.
          * @return this
@@ -433,6 +437,9 @@ public final class EvaluationRunner {
         }
 
         /**
+         * Sets how the executor that runs a database's gold SQL is built; required as soon as a question has
+         * gold SQL.
+         *
          * @param factory builds the executor that runs a database's gold SQL (read-only, generous row cap);
          *     called once per id
          * @return this
@@ -442,13 +449,25 @@ public final class EvaluationRunner {
             return this;
         }
 
-        /** @param dir where the results, trajectories and summary go; created if missing  @return this */
+        /**
+         * Sets the output directory; required.
+         *
+         * @param dir where the results, trajectories and summary go; created if missing
+         * @return this builder
+         * @throws NullPointerException if {@code dir} is null
+         */
         public Builder output(Path dir) {
             this.output = Objects.requireNonNull(dir, "output");
             return this;
         }
 
-        /** @param n questions run at once, 1 to {@value EvaluationRunner#MAX_CONCURRENCY}  @return this */
+        /**
+         * Sets how many questions run at once; defaults to {@value EvaluationRunner#DEFAULT_CONCURRENCY}.
+         *
+         * @param n questions run at once, 1 to {@value EvaluationRunner#MAX_CONCURRENCY}
+         * @return this builder
+         * @throws IllegalArgumentException if {@code n} is out of range
+         */
         public Builder concurrency(int n) {
             if (n < 1 || n > MAX_CONCURRENCY) {
                 throw new IllegalArgumentException("concurrency must be in [1, " + MAX_CONCURRENCY + "] but was " + n);
@@ -457,7 +476,14 @@ public final class EvaluationRunner {
             return this;
         }
 
-        /** @param n force the files to disk and write the summary every n questions, at least 1  @return this */
+        /**
+         * Sets the checkpoint interval; defaults to {@value EvaluationRunner#DEFAULT_CHECKPOINT_EVERY}.
+         *
+         * @param n force the files to disk and write the interim summary every {@code n} questions, at
+         *     least 1
+         * @return this builder
+         * @throws IllegalArgumentException if {@code n} is below 1
+         */
         public Builder checkpointEvery(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("checkpointEvery must be > 0 but was " + n);
@@ -466,19 +492,38 @@ public final class EvaluationRunner {
             return this;
         }
 
-        /** @param resume whether to continue the run found in the output directory  @return this */
+        /**
+         * Chooses whether to continue the run found in the output directory (its finished questions are
+         * skipped) rather than refuse a directory that already holds results; defaults to false.
+         *
+         * @param resume whether to continue the run found in the output directory
+         * @return this builder
+         */
         public Builder resume(boolean resume) {
             this.resume = resume;
             return this;
         }
 
-        /** @param clock times questions and the run  @return this */
+        /**
+         * Sets the clock that times questions and the run; defaults to the system clock in UTC.
+         *
+         * @param clock the clock, not null
+         * @return this builder
+         * @throws NullPointerException if {@code clock} is null
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 
-        /** @param listener hears progress (from the writing thread; keep it quick)  @return this */
+        /**
+         * Sets the listener told of progress; by default none. It is called from the writing thread, so
+         * it should return quickly.
+         *
+         * @param listener hears progress, not null
+         * @return this builder
+         * @throws NullPointerException if {@code listener} is null
+         */
         public Builder progress(ProgressListener listener) {
             this.progress = Objects.requireNonNull(listener, "progress");
             return this;
@@ -498,6 +543,8 @@ public final class EvaluationRunner {
         }
 
         /**
+         * Builds the runner from the values set so far.
+         *
          * @return the runner
          * @throws IllegalStateException if the agent factory or the output directory is missing
          */

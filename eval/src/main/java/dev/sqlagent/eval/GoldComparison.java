@@ -63,6 +63,9 @@ public final class GoldComparison {
     }
 
     /**
+     * Compares a result with the gold result as Spider does: rows as multisets (or in order when
+     * {@code ordered}), columns under any permutation, numbers within a tolerance.
+     *
      * @param gold the gold SQL's result
      * @param predicted the result to judge
      * @param ordered whether row order matters, see {@link #hasTopLevelOrderBy}

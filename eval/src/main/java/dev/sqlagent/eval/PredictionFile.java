@@ -23,7 +23,13 @@ public final class PredictionFile {
      * @param sql the predicted SQL, possibly blank
      */
     public record Prediction(String dbId, String sql) {
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param dbId the database the prediction names, or empty; not null
+         * @param sql the predicted SQL, possibly blank; not null
+         * @throws NullPointerException if a part is null
+         */
         public Prediction {
             Objects.requireNonNull(dbId, "dbId");
             Objects.requireNonNull(sql, "sql");
@@ -39,6 +45,8 @@ public final class PredictionFile {
     }
 
     /**
+     * Creates a prediction set from predictions already read, keyed by question id.
+     *
      * @param name a name for reports, e.g. the file name without extension
      * @param byId predictions by question id
      * @return a prediction set
@@ -93,17 +101,22 @@ public final class PredictionFile {
         return new PredictionFile(name, byId);
     }
 
-    /** @return the name used in reports */
+    /** {@return the name used in reports} */
     public String name() {
         return name;
     }
 
-    /** @param id a question id  @return its prediction, if the file has one */
+    /**
+     * Looks up the prediction for a question.
+     *
+     * @param id a question id
+     * @return its prediction, or empty if the file has none for this id
+     */
     public Optional<Prediction> get(String id) {
         return Optional.ofNullable(byId.get(id));
     }
 
-    /** @return how many predictions the file holds */
+    /** {@return how many predictions the file holds} */
     public int size() {
         return byId.size();
     }

@@ -31,6 +31,8 @@ public final class ReplayBaselines {
     }
 
     /**
+     * Runs every prediction of every question with gold SQL and computes the reference accuracies.
+     *
      * @param questions the question set
      * @param predictions the prediction files, in candidate order
      * @param executors an executor per database id (read-only, generous row cap), called once per id

@@ -74,6 +74,8 @@ public final class ReplayLlm implements LlmClient {
     }
 
     /**
+     * Creates a replay of the predictions for one database, without correction files.
+     *
      * @param dbId the database this replay serves
      * @param questions the question set (questions of other databases are ignored)
      * @param predictions the prediction files, in the order their candidates are returned
@@ -130,7 +132,7 @@ public final class ReplayLlm implements LlmClient {
         return respond(request, sqls.subList(0, n));
     }
 
-    /** @return how many prediction files are replayed */
+    /** {@return how many prediction files are replayed} */
     public int files() {
         return files;
     }

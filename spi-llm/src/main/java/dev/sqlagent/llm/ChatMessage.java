@@ -23,6 +23,8 @@ public record ChatMessage(Role role, String content) {
     /**
      * Checks the parts.
      *
+     * @param role who speaks, not null
+     * @param content what is said, not null (may be empty)
      * @throws NullPointerException if a part is null
      */
     public ChatMessage {
@@ -30,17 +32,35 @@ public record ChatMessage(Role role, String content) {
         Objects.requireNonNull(content, "content");
     }
 
-    /** @param content the text  @return a system message */
+    /**
+     * Creates a {@link Role#SYSTEM} message: instructions that frame the conversation.
+     *
+     * @param content the text, not null
+     * @return a system message
+     * @throws NullPointerException if {@code content} is null
+     */
     public static ChatMessage system(String content) {
         return new ChatMessage(Role.SYSTEM, content);
     }
 
-    /** @param content the text  @return a user message */
+    /**
+     * Creates a {@link Role#USER} message: the application's turn.
+     *
+     * @param content the text, not null
+     * @return a user message
+     * @throws NullPointerException if {@code content} is null
+     */
     public static ChatMessage user(String content) {
         return new ChatMessage(Role.USER, content);
     }
 
-    /** @param content the text  @return an assistant message */
+    /**
+     * Creates an {@link Role#ASSISTANT} message: an earlier turn of the model, replayed as context.
+     *
+     * @param content the text, not null
+     * @return an assistant message
+     * @throws NullPointerException if {@code content} is null
+     */
     public static ChatMessage assistant(String content) {
         return new ChatMessage(Role.ASSISTANT, content);
     }

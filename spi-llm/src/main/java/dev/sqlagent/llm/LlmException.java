@@ -57,11 +57,15 @@ public class LlmException extends RuntimeException {
         }
     }
 
+    /** Why the call failed; part of the serialized form. */
     private final Kind kind;
 
     /**
-     * @param kind why the call failed
+     * Creates an exception for a failed model call.
+     *
+     * @param kind why the call failed, not null
      * @param message what happened, never containing credentials
+     * @throws NullPointerException if {@code kind} is null
      */
     public LlmException(Kind kind, String message) {
         super(message);
@@ -69,16 +73,23 @@ public class LlmException extends RuntimeException {
     }
 
     /**
-     * @param kind why the call failed
+     * Creates an exception for a failed model call with the failure that caused it.
+     *
+     * @param kind why the call failed, not null
      * @param message what happened, never containing credentials
-     * @param cause the underlying failure
+     * @param cause the underlying failure, may be null
+     * @throws NullPointerException if {@code kind} is null
      */
     public LlmException(Kind kind, String message, Throwable cause) {
         super(message, cause);
         this.kind = Objects.requireNonNull(kind, "kind");
     }
 
-    /** @return why the call failed */
+    /**
+     * Says why the call failed, so callers can tell a retryable fault from a configuration error.
+     *
+     * @return why the call failed, never null
+     */
     public Kind kind() {
         return kind;
     }

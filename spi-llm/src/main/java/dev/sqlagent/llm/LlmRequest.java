@@ -34,12 +34,12 @@ public final class LlmRequest {
         this.jsonResponse = b.jsonResponse;
     }
 
-    /** @return a new builder */
+    /** {@return a new builder} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** @return a builder holding this request's values */
+    /** {@return a builder holding this request's values} */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.role = role;
@@ -51,37 +51,37 @@ public final class LlmRequest {
         return b;
     }
 
-    /** @return the agent role asking, never blank */
+    /** {@return the agent role asking, never blank} */
     public String role() {
         return role;
     }
 
-    /** @return the messages, unmodifiable, at least one */
+    /** {@return the messages, unmodifiable, at least one} */
     public List<ChatMessage> messages() {
         return messages;
     }
 
-    /** @return sampling temperature, 0 to 2 */
+    /** {@return sampling temperature, 0 to 2} */
     public double temperature() {
         return temperature;
     }
 
-    /** @return how many independent choices are wanted, at least 1 */
+    /** {@return how many independent choices are wanted, at least 1} */
     public int n() {
         return n;
     }
 
-    /** @return the cap on output tokens per choice, or 0 for the provider's default */
+    /** {@return the cap on output tokens per choice, or 0 for the provider's default} */
     public int maxTokens() {
         return maxTokens;
     }
 
-    /** @return whether the reply must be a JSON object */
+    /** {@return whether the reply must be a JSON object} */
     public boolean jsonResponse() {
         return jsonResponse;
     }
 
-    /** @return the text of all messages joined, handy in tests and logs */
+    /** {@return the text of all messages joined, handy in tests and logs} */
     public String text() {
         StringBuilder sb = new StringBuilder();
         for (ChatMessage m : messages) {
@@ -111,7 +111,14 @@ public final class LlmRequest {
         private Builder() {
         }
 
-        /** @param role the asking role, not blank  @return this */
+        /**
+         * Names the agent role that asks; defaults to {@link LlmRequest#DEFAULT_ROLE}.
+         *
+         * @param role the asking role, not blank
+         * @return this builder
+         * @throws NullPointerException if {@code role} is null
+         * @throws IllegalArgumentException if {@code role} is blank
+         */
         public Builder role(String role) {
             Objects.requireNonNull(role, "role");
             if (role.isBlank()) {
@@ -121,29 +128,59 @@ public final class LlmRequest {
             return this;
         }
 
-        /** @param message a message to append  @return this */
+        /**
+         * Appends one message to the conversation.
+         *
+         * @param message a message to append, not null
+         * @return this builder
+         * @throws NullPointerException if {@code message} is null
+         */
         public Builder message(ChatMessage message) {
             messages.add(Objects.requireNonNull(message, "message"));
             return this;
         }
 
-        /** @param messages messages to append  @return this */
+        /**
+         * Appends messages to the conversation, in order.
+         *
+         * @param messages messages to append, neither the list nor an element null
+         * @return this builder
+         * @throws NullPointerException if the list or one of its messages is null
+         */
         public Builder messages(List<ChatMessage> messages) {
             Objects.requireNonNull(messages, "messages").forEach(this::message);
             return this;
         }
 
-        /** @param content appended as a system message  @return this */
+        /**
+         * Appends a system message.
+         *
+         * @param content the text of the message, not null
+         * @return this builder
+         * @throws NullPointerException if {@code content} is null
+         */
         public Builder system(String content) {
             return message(ChatMessage.system(content));
         }
 
-        /** @param content appended as a user message  @return this */
+        /**
+         * Appends a user message.
+         *
+         * @param content the text of the message, not null
+         * @return this builder
+         * @throws NullPointerException if {@code content} is null
+         */
         public Builder user(String content) {
             return message(ChatMessage.user(content));
         }
 
-        /** @param temperature between 0 and 2  @return this */
+        /**
+         * Sets the sampling temperature; defaults to {@link LlmRequest#DEFAULT_TEMPERATURE}.
+         *
+         * @param temperature between 0 and 2 inclusive
+         * @return this builder
+         * @throws IllegalArgumentException if {@code temperature} is outside [0, 2] or NaN
+         */
         public Builder temperature(double temperature) {
             if (!(temperature >= 0 && temperature <= 2)) {
                 throw new IllegalArgumentException("temperature must be in [0, 2] but was " + temperature);
@@ -152,7 +189,13 @@ public final class LlmRequest {
             return this;
         }
 
-        /** @param n number of choices, 1 to 128  @return this */
+        /**
+         * Sets how many independent choices the model should return; defaults to 1.
+         *
+         * @param n number of choices, 1 to 128
+         * @return this builder
+         * @throws IllegalArgumentException if {@code n} is outside [1, 128]
+         */
         public Builder n(int n) {
             if (n < 1 || n > 128) {
                 throw new IllegalArgumentException("n must be in [1, 128] but was " + n);
@@ -161,7 +204,13 @@ public final class LlmRequest {
             return this;
         }
 
-        /** @param maxTokens cap on output tokens, or 0 for the provider's default  @return this */
+        /**
+         * Caps the output tokens per choice; defaults to 0, the provider's own limit.
+         *
+         * @param maxTokens cap on output tokens, or 0 for the provider's default
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxTokens} is negative
+         */
         public Builder maxTokens(int maxTokens) {
             if (maxTokens < 0) {
                 throw new IllegalArgumentException("maxTokens must be >= 0 but was " + maxTokens);
@@ -170,13 +219,20 @@ public final class LlmRequest {
             return this;
         }
 
-        /** @param jsonResponse whether a JSON object is wanted  @return this */
+        /**
+         * Asks for the reply to be one JSON object; defaults to false.
+         *
+         * @param jsonResponse whether a JSON object is wanted
+         * @return this builder
+         */
         public Builder jsonResponse(boolean jsonResponse) {
             this.jsonResponse = jsonResponse;
             return this;
         }
 
         /**
+         * Builds the immutable request from the values set so far.
+         *
          * @return the request
          * @throws IllegalStateException if no message was added
          */

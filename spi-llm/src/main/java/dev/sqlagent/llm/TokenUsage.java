@@ -14,6 +14,8 @@ public record TokenUsage(long inputTokens, long outputTokens) {
     /**
      * Checks the counts.
      *
+     * @param inputTokens tokens of the prompt, at least 0
+     * @param outputTokens tokens of all the returned choices, at least 0
      * @throws IllegalArgumentException if a count is negative
      */
     public TokenUsage {
@@ -23,12 +25,17 @@ public record TokenUsage(long inputTokens, long outputTokens) {
         }
     }
 
-    /** @return input plus output tokens */
+    /** {@return input plus output tokens} */
     public long totalTokens() {
         return inputTokens + outputTokens;
     }
 
-    /** @param other another usage  @return the sum of both */
+    /**
+     * Adds two usages, as when one question makes several model calls.
+     *
+     * @param other another usage, not null
+     * @return the sum of both
+     */
     public TokenUsage plus(TokenUsage other) {
         return new TokenUsage(inputTokens + other.inputTokens, outputTokens + other.outputTokens);
     }

@@ -3,8 +3,11 @@ package dev.sqlagent.vector;
 /**
  * The embedding SPI: a text to a vector of fixed dimension.
  *
- * <p>Implementations are thread-safe and deterministic for a given text (a case library embedded
- * yesterday must still match today). {@link HashingEmbedder} needs no model.
+ * <p>Implementations are thread-safe (the agent embeds questions from many threads at once) and
+ * deterministic for a given text (a case library embedded yesterday must still match today). Every
+ * vector has the same dimension, which must match the {@link VectorStore} it is stored in. An exception
+ * propagates to the caller: the agent's case library does not catch it. {@link HashingEmbedder} needs no
+ * model.
  */
 @FunctionalInterface
 public interface Embedder {
@@ -12,8 +15,8 @@ public interface Embedder {
     /**
      * Embeds a text.
      *
-     * @param text the text, never null
-     * @return a vector, never null; its length is the same for every text
+     * @param text the text, never null (may be empty)
+     * @return a vector, never null, with finite components; its length is the same for every text
      */
     float[] embed(String text);
 

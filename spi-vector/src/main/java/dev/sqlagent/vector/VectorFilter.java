@@ -10,7 +10,8 @@ import java.util.function.Predicate;
 /**
  * A metadata filter that stores can read as well as run: equality, membership and conjunction. A store
  * backed by a database translates it into its own query language (a pgvector store into a
- * {@code WHERE} clause); any store can also simply call {@link #test(Map)}. Arbitrary
+ * {@code WHERE} clause); any store can also simply {@linkplain Predicate#test(Object) test} an entry's
+ * metadata with it. Arbitrary
  * {@link Predicate}s remain accepted by {@link VectorStore#search}; they are only run, never read.
  *
  * <p>Build filters with the static factories: {@code VectorFilter.eq("status", "good")},
@@ -83,7 +84,13 @@ public sealed interface VectorFilter extends Predicate<Map<String, String>>
      */
     record Eq(String key, String value) implements VectorFilter {
 
-        /** Checks the parts. */
+        /**
+         * Checks the parts.
+         *
+         * @param key the metadata key, not null
+         * @param value the wanted value, not null
+         * @throws NullPointerException if the key or the value is null
+         */
         public Eq {
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(value, "value");
@@ -103,7 +110,13 @@ public sealed interface VectorFilter extends Predicate<Map<String, String>>
      */
     record In(String key, Set<String> values) implements VectorFilter {
 
-        /** Checks and copies the parts. */
+        /**
+         * Checks and copies the parts.
+         *
+         * @param key the metadata key, not null
+         * @param values the accepted values, none null; copied into an unmodifiable set
+         * @throws NullPointerException if the key, the set or a value is null
+         */
         public In {
             Objects.requireNonNull(key, "key");
             values = Set.copyOf(values);
@@ -123,7 +136,12 @@ public sealed interface VectorFilter extends Predicate<Map<String, String>>
      */
     record AllOf(List<VectorFilter> filters) implements VectorFilter {
 
-        /** Checks and copies the parts. */
+        /**
+         * Checks and copies the parts.
+         *
+         * @param filters the filters, none null; copied into an unmodifiable list
+         * @throws NullPointerException if the list or a filter is null
+         */
         public AllOf {
             filters = List.copyOf(filters);
         }

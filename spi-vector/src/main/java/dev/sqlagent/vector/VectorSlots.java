@@ -78,12 +78,12 @@ public final class VectorSlots {
         return VectorMath.normalise(vector);
     }
 
-    /** @return the dimension of every vector */
+    /** {@return the dimension of every vector} */
     public int dimension() {
         return dimension;
     }
 
-    /** @return how many slots are in use, retired ones included */
+    /** {@return how many slots are in use, retired ones included} */
     public int size() {
         return size;
     }
@@ -99,16 +99,18 @@ public final class VectorSlots {
     }
 
     /**
+     * {@return the id stored in a slot (a retired slot keeps its id)}
+     *
      * @param slot a slot below {@link #size()}
-     * @return the id stored in it (a retired slot keeps its id)
      */
     public String id(int slot) {
         return ids[slot];
     }
 
     /**
+     * {@return the metadata of a slot, or null when the slot is retired}
+     *
      * @param slot a slot below {@link #size()}
-     * @return its metadata, or null when the slot is retired
      */
     @SuppressWarnings("unchecked")
     public Map<String, String> metadata(int slot) {
@@ -116,16 +118,18 @@ public final class VectorSlots {
     }
 
     /**
+     * {@return whether a slot holds a live entry (is not retired)}
+     *
      * @param slot a slot below {@link #size()}
-     * @return whether it holds a live entry (not retired)
      */
     public boolean live(int slot) {
         return metadata[slot] != null;
     }
 
     /**
+     * {@return the slot of the live entry with an id, or -1 if there is none}
+     *
      * @param id an entry's id
-     * @return the slot of the live entry with this id, or -1
      */
     public int slotOf(String id) {
         Integer s = slotOf.get(id);

@@ -33,7 +33,7 @@ public final class CompanyDatabase {
         this.url = url;
     }
 
-    /** @return the JDBC URL of the database (without settings only an administrator may make) */
+    /** {@return the JDBC URL of the database (without settings only an administrator may make)} */
     public String url() {
         return url;
     }
@@ -59,12 +59,12 @@ public final class CompanyDatabase {
         return db;
     }
 
-    /** @return a data source for the administrator (sa) */
+    /** {@return a data source for the administrator (sa)} */
     public DataSource admin() {
         return dataSource("sa", "");
     }
 
-    /** @return a data source for the read-only analyst */
+    /** {@return a data source for the read-only analyst} */
     public DataSource analyst() {
         return dataSource("analyst", "analyst");
     }

@@ -70,7 +70,7 @@ public final class ScriptedLlm implements LlmClient {
     private ScriptedLlm() {
     }
 
-    /** @return an empty scripted model */
+    /** {@return an empty scripted model} */
     public static ScriptedLlm create() {
         return new ScriptedLlm();
     }
@@ -174,6 +174,8 @@ public final class ScriptedLlm implements LlmClient {
     }
 
     /**
+     * Sets the model name reported in responses that carry none of their own.
+     *
      * @param modelName the model name reported in responses
      * @return this
      */
@@ -251,12 +253,17 @@ public final class ScriptedLlm implements LlmClient {
         }
     }
 
-    /** @return every request received so far, in order */
+    /** {@return every request received so far, in order} */
     public synchronized List<LlmRequest> requests() {
         return List.copyOf(requests);
     }
 
-    /** @param role a role  @return the requests of that role, in order */
+    /**
+     * Returns the requests received so far whose {@linkplain LlmRequest#role() role} is {@code role}.
+     *
+     * @param role a role, such as {@code "refiner"}
+     * @return the requests of that role, in order; a copy, empty if there were none
+     */
     public synchronized List<LlmRequest> requests(String role) {
         List<LlmRequest> out = new ArrayList<>();
         for (LlmRequest r : requests) {
@@ -291,12 +298,12 @@ public final class ScriptedLlm implements LlmClient {
         return requireRole(role.id());
     }
 
-    /** @return how many requests were received */
+    /** {@return how many requests were received} */
     public synchronized int callCount() {
         return requests.size();
     }
 
-    /** @return how many queued replies and faults are still unused, over all roles */
+    /** {@return how many queued replies and faults are still unused, over all roles} */
     public synchronized int remaining() {
         int n = 0;
         for (Deque<Object> q : queues.values()) {

@@ -64,6 +64,8 @@ public final class EngineCheck {
     }
 
     /**
+     * Says whether the engine of a dialect can be asked for its plan.
+     *
      * @param dialect a dialect
      * @return whether its engine can be asked (SQLite, PostgreSQL, MariaDB, MySQL, H2)
      */
@@ -73,6 +75,8 @@ public final class EngineCheck {
     }
 
     /**
+     * Creates a check on a database with the default cap on planning time.
+     *
      * @param dataSource the database the statements will run on
      * @param dialect its dialect
      * @return a check with the default time cap
@@ -83,6 +87,8 @@ public final class EngineCheck {
     }
 
     /**
+     * Creates a check on a database with a cap on planning time.
+     *
      * @param dataSource the database the statements will run on
      * @param dialect its dialect
      * @param timeout cap on the engine's time to plan one statement, at least one second
@@ -109,7 +115,7 @@ public final class EngineCheck {
         return new EngineCheck(dataSource, dialect, reader, (int) Math.min(Integer.MAX_VALUE, timeout.getSeconds()));
     }
 
-    /** @return the dialect */
+    /** {@return the dialect} */
     public Dialect dialect() {
         return dialect;
     }

@@ -21,7 +21,16 @@ import java.util.TreeSet;
 public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<String> functions, Set<String> writes,
                             boolean columnsKnown) {
 
-    /** Copies the sets, keeping their order. */
+    /**
+     * Copies the sets, keeping their order.
+     *
+     * @param tables the tables (and views the engine did not expand) the plan opens
+     * @param columns the columns the plan reads, where the engine shows them (see {@link #columnsKnown()})
+     * @param functions the functions the plan calls, by the engine's name for them
+     * @param writes what in the plan writes or locks (opcodes, node types, statement kinds); empty for a read
+     * @param columnsKnown whether the engine shows the columns it reads; when false {@code columns} is empty
+     *     and only tables, functions and writes are compared
+     */
     public EngineReading {
         tables = Set.copyOf(new LinkedHashSet<>(tables));
         columns = Set.copyOf(new LinkedHashSet<>(columns));
@@ -38,18 +47,28 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
      *     resolves to this table (then a bare policy entry {@code name} covers it)
      */
     public record Table(String schema, String name, boolean resolvedUnqualified) {
-        /** Lower-cases the names. */
+        /**
+         * Lower-cases the names.
+         *
+         * @param schema its schema (database, attached file) as the engine names it, lower case; never null
+         * @param name its name, lower case
+         * @param resolvedUnqualified whether an unqualified reference to {@code name} on this connection
+         *     resolves to this table (then a bare policy entry {@code name} covers it)
+         */
         public Table {
             schema = Objects.requireNonNull(schema, "schema").toLowerCase(Locale.ROOT);
             name = Objects.requireNonNull(name, "name").toLowerCase(Locale.ROOT);
         }
 
-        /** @return {@code schema.name} */
+        /** {@return {@code schema.name}} */
         public String qualified() {
             return schema.isEmpty() ? name : schema + "." + name;
         }
 
-        /** @return the names a policy may give this table: {@code schema.name}, and {@code name} when it resolves unqualified */
+        /**
+         * {@return the names a policy may give this table: {@code schema.name}, and {@code name} when it
+         * resolves unqualified}
+         */
         List<String> policyKeys() {
             return resolvedUnqualified ? List.of(qualified(), name) : List.of(qualified());
         }
@@ -68,7 +87,13 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
      *     unless the table has an integer primary key it aliases, which is then named
      */
     public record ColumnRead(Table table, String column) {
-        /** Lower-cases the name. */
+        /**
+         * Lower-cases the name.
+         *
+         * @param table its table
+         * @param column its name, lower case; a row id pseudo-column the engine reads is named {@code rowid}
+         *     unless the table has an integer primary key it aliases, which is then named
+         */
         public ColumnRead {
             Objects.requireNonNull(table, "table");
             column = Objects.requireNonNull(column, "column").toLowerCase(Locale.ROOT);
@@ -80,7 +105,7 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
         }
     }
 
-    /** @return a stable one-line description, for logs: tables, columns, functions and writes, sorted */
+    /** {@return a stable one-line description, for logs: tables, columns, functions and writes, sorted} */
     public String describe() {
         TreeSet<String> t = new TreeSet<>();
         tables.forEach(x -> t.add(x.qualified()));

@@ -19,7 +19,11 @@ public sealed interface EngineVerdict permits EngineVerdict.Confirmed, EngineVer
      * @param reading what the engine says it reads
      */
     record Confirmed(EngineReading reading) implements EngineVerdict {
-        /** Checks the part. */
+        /**
+         * Checks the part.
+         *
+         * @param reading what the engine says it reads
+         */
         public Confirmed {
             Objects.requireNonNull(reading, "reading");
         }
@@ -36,7 +40,13 @@ public sealed interface EngineVerdict permits EngineVerdict.Confirmed, EngineVer
      */
     record Disagreement(List<String> reasons, EngineReading engineReading, String guardReading)
             implements EngineVerdict {
-        /** Copies the list. */
+        /**
+         * Copies the list.
+         *
+         * @param reasons one sentence per finding, at least one
+         * @param engineReading what the engine says the statement reads
+         * @param guardReading what the guard said it reads ({@code tables=… columns=…})
+         */
         public Disagreement {
             reasons = List.copyOf(reasons);
             Objects.requireNonNull(engineReading, "engineReading");
@@ -46,7 +56,7 @@ public sealed interface EngineVerdict permits EngineVerdict.Confirmed, EngineVer
             }
         }
 
-        /** @return one {@link ViolationType#ENGINE_DISAGREEMENT} per reason, the engine's reading as fragment */
+        /** {@return one {@link ViolationType#ENGINE_DISAGREEMENT} per reason, the engine's reading as fragment} */
         public List<Violation> violations() {
             List<Violation> out = new ArrayList<>();
             for (String r : reasons) {
@@ -56,6 +66,8 @@ public sealed interface EngineVerdict permits EngineVerdict.Confirmed, EngineVer
         }
 
         /**
+         * Turns the disagreement into the guard's rejection of the SQL.
+         *
          * @param sql the SQL the guard was given
          * @return the guard's verdict turned into a rejection: the statement never runs, is never corrected
          */
@@ -72,7 +84,11 @@ public sealed interface EngineVerdict permits EngineVerdict.Confirmed, EngineVer
      * @param reason why, for logs
      */
     record Unavailable(String reason) implements EngineVerdict {
-        /** Checks the part. */
+        /**
+         * Checks the part.
+         *
+         * @param reason why, for logs
+         */
         public Unavailable {
             Objects.requireNonNull(reason, "reason");
         }

@@ -51,6 +51,8 @@ public final class PrivilegeAudit {
     }
 
     /**
+     * Audits what the login of a data source can read and write beyond the policy, reading the catalog only.
+     *
      * @param dataSource the database, connected as the login to audit
      * @param dialect its dialect
      * @param policy the policy the agent enforces
@@ -382,7 +384,7 @@ public final class PrivilegeAudit {
         return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
-    /** @return whether the engine prepares the statement (it checks rights then); it is never run */
+    /** {@return whether the engine prepares the statement (it checks rights then); it is never run} */
     private static boolean prepares(Connection c, String sql) {
         try {
             c.prepareStatement(sql).close();

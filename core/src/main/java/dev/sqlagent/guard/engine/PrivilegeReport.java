@@ -22,7 +22,17 @@ import java.util.Objects;
 public record PrivilegeReport(Dialect dialect, String login, List<String> writes, List<String> forbiddenTables,
                               List<String> deniedColumns, List<String> notes) {
 
-    /** Copies the lists. */
+    /**
+     * Copies the lists.
+     *
+     * @param dialect the database's dialect
+     * @param login the login the database says the connection runs as
+     * @param writes what lets the login write at all: privileges ({@code INSERT on hr.salaries}), admin or
+     *     superuser status, a database file opened read-write
+     * @param forbiddenTables tables (and views) the login can read that the policy does not allow
+     * @param deniedColumns denied columns ({@code table.column}) the login can read
+     * @param notes what the audit could not check, or checked only in part, on this engine
+     */
     public PrivilegeReport {
         Objects.requireNonNull(dialect, "dialect");
         Objects.requireNonNull(login, "login");
@@ -32,12 +42,12 @@ public record PrivilegeReport(Dialect dialect, String login, List<String> writes
         notes = List.copyOf(notes);
     }
 
-    /** @return whether the login can write, or read something the policy forbids */
+    /** {@return whether the login can write, or read something the policy forbids} */
     public boolean guardIsOnlyDefence() {
         return !writes.isEmpty() || !forbiddenTables.isEmpty() || !deniedColumns.isEmpty();
     }
 
-    /** @return the report as one JSON object (one line) */
+    /** {@return the report as one JSON object (one line)} */
     public String toJson() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("dialect", dialect.name());
@@ -51,7 +61,7 @@ public record PrivilegeReport(Dialect dialect, String login, List<String> writes
         return JsonTree.write(m);
     }
 
-    /** @return the report for people, several lines */
+    /** {@return the report for people, several lines} */
     public String toText() {
         StringBuilder b = new StringBuilder();
         b.append("Database login ").append(login).append(" on ").append(dialect).append(": ")

@@ -86,7 +86,7 @@ public final class LangChain4jVectorStore implements VectorStore {
         return new Builder(store, dimension);
     }
 
-    /** @return the dimension of every vector */
+    /** {@return the dimension of every vector} */
     @Override
     public int dimension() {
         return dimension;
@@ -213,7 +213,7 @@ public final class LangChain4jVectorStore implements VectorStore {
         return false;
     }
 
-    /** @return LangChain4j's filter for {@code f}, or null when it lets every entry through */
+    /** {@return LangChain4j's filter for {@code f}, or null when it lets every entry through} */
     static Filter translate(VectorFilter f) {
         if (f instanceof VectorFilter.Eq) {
             VectorFilter.Eq eq = (VectorFilter.Eq) f;
@@ -251,6 +251,9 @@ public final class LangChain4jVectorStore implements VectorStore {
         }
 
         /**
+         * Says whether the wrapped store reports cosine similarity itself, so that its scores are passed on
+         * unchanged.
+         *
          * @param cosine whether the store reports cosine similarity itself rather than LangChain4j's
          *     relevance score {@code (cosine + 1) / 2} (default false)
          * @return this

@@ -110,6 +110,8 @@ public final class SqlAgentContentRetriever implements ContentRetriever {
         }
 
         /**
+         * Caps the rows written into one content.
+         *
          * @param maxRows the most rows written into a content, at least 1 (default
          *     {@value SqlAgentContentRetriever#DEFAULT_MAX_ROWS}); the agent's own row cap still applies
          * @return this
@@ -124,6 +126,9 @@ public final class SqlAgentContentRetriever implements ContentRetriever {
         }
 
         /**
+         * Chooses whether a rejected or failed question yields a content that says why, so the assistant can
+         * tell the user.
+         *
          * @param enabled whether a rejection or failure yields a content saying why (default false: no
          *     content)
          * @return this
@@ -134,6 +139,8 @@ public final class SqlAgentContentRetriever implements ContentRetriever {
         }
 
         /**
+         * Sets a listener that receives every result, answered or not.
+         *
          * @param listener receives every result, on the retrieving thread; for audit or metrics
          * @return this
          * @throws NullPointerException if the listener is null

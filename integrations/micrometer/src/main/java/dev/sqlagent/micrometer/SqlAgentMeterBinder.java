@@ -92,7 +92,7 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
         this.histogram = b.histogram;
     }
 
-    /** @return a builder */
+    /** {@return a builder} */
     public static Builder builder() {
         return new Builder();
     }
@@ -267,6 +267,8 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
         }
 
         /**
+         * Sets tags added to every meter; by default none.
+         *
          * @param tags tags added to every meter, e.g. {@code agent=sales} when one application runs
          *     several agents
          * @return this
@@ -278,6 +280,9 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
         }
 
         /**
+         * Sets the percentiles the timers publish; defaults to
+         * {@link SqlAgentMeterBinder#DEFAULT_PERCENTILES}.
+         *
          * @param percentiles the percentiles the timers publish, each in [0, 1]; none for none
          * @return this
          * @throws IllegalArgumentException if a percentile is outside [0, 1]
@@ -293,6 +298,8 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
         }
 
         /**
+         * Chooses whether the timers also publish a percentile histogram.
+         *
          * @param enabled whether the timers publish a percentile histogram, for percentiles aggregated
          *     across instances (default false)
          * @return this
@@ -302,7 +309,7 @@ public final class SqlAgentMeterBinder implements MeterBinder, StageListener {
             return this;
         }
 
-        /** @return the binder */
+        /** {@return the binder} */
         public SqlAgentMeterBinder build() {
             return new SqlAgentMeterBinder(this);
         }

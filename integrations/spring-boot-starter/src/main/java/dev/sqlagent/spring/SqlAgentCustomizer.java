@@ -10,6 +10,8 @@ import dev.sqlagent.SqlAgent;
 public interface SqlAgentCustomizer {
 
     /**
+     * Adjusts the builder; called once, before the agent is built.
+     *
      * @param builder the builder, already holding what the properties and beans say
      */
     void customize(SqlAgent.Builder builder);

@@ -23,6 +23,8 @@ public class SqlAgentHealthIndicator extends AbstractHealthIndicator {
     private final DataSource dataSource;
 
     /**
+     * Creates a health indicator for an agent and the database it reads.
+     *
      * @param agent the agent
      * @param dataSource the database it reads, or null when it runs on a custom executor
      * @throws NullPointerException if the agent is null

@@ -37,62 +37,87 @@ public class SqlAgentProperties {
     private final Policy policy = new Policy();
     private final Model model = new Model();
 
-    /** @return whether a SqlAgent is configured */
+    /** Creates properties holding the defaults, for Spring to bind {@code sqlagent.*} onto. */
+    public SqlAgentProperties() {
+    }
+
+    /** {@return whether a SqlAgent is configured} */
     public boolean isEnabled() {
         return enabled;
     }
 
-    /** @param enabled whether a SqlAgent is configured */
+    /**
+     * Sets whether a SqlAgent is configured at all ({@code sqlagent.enabled}, default true).
+     *
+     * @param enabled whether a SqlAgent is configured
+     */
     public void setEnabled(boolean enabled) {
         this.enabled = enabled;
     }
 
-    /** @return candidate SQLs per question */
+    /** {@return candidate SQLs per question} */
     public int getCandidates() {
         return candidates;
     }
 
-    /** @param candidates candidate SQLs per question, 1 to 16 */
+    /**
+     * Sets how many candidate SQLs the refiner writes per question ({@code sqlagent.candidates}, default 1).
+     *
+     * @param candidates candidate SQLs per question, 1 to 16
+     */
     public void setCandidates(int candidates) {
         this.candidates = candidates;
     }
 
-    /** @return whether a judge reviews results */
+    /** {@return whether a judge reviews results} */
     public boolean isJudge() {
         return judge;
     }
 
-    /** @param judge whether a judge reviews results */
+    /**
+     * Sets whether a judge model reviews each chosen result ({@code sqlagent.judge}, default false).
+     *
+     * @param judge whether a judge reviews results
+     */
     public void setJudge(boolean judge) {
         this.judge = judge;
     }
 
-    /** @return whether the single correction may happen */
+    /** {@return whether the single correction may happen} */
     public boolean isCorrection() {
         return correction;
     }
 
-    /** @param correction whether the single correction may happen */
+    /**
+     * Sets whether the single correction may happen ({@code sqlagent.correction}, default true).
+     *
+     * @param correction whether the single correction may happen
+     */
     public void setCorrection(boolean correction) {
         this.correction = correction;
     }
 
-    /** @return the statement timeout, or null for the library's default */
+    /** {@return the statement timeout, or null for the library's default} */
     public Duration getQueryTimeout() {
         return queryTimeout;
     }
 
-    /** @param queryTimeout the statement timeout, at least one second */
+    /**
+     * Sets the time allowed for one statement ({@code sqlagent.query-timeout}); unset, the library's default
+     * applies.
+     *
+     * @param queryTimeout the statement timeout, at least one second
+     */
     public void setQueryTimeout(Duration queryTimeout) {
         this.queryTimeout = queryTimeout;
     }
 
-    /** @return the guard policy's properties */
+    /** {@return the guard policy's properties} */
     public Policy getPolicy() {
         return policy;
     }
 
-    /** @return the model's properties */
+    /** {@return the model's properties} */
     public Model getModel() {
         return model;
     }
@@ -108,42 +133,65 @@ public class SqlAgentProperties {
         /** Whether {@code SELECT *} is allowed. */
         private boolean allowSelectStar;
 
-        /** @return the allowed tables */
+        /** Creates policy properties holding the defaults: no table allowed, no column denied. */
+        public Policy() {
+        }
+
+        /** {@return the allowed tables} */
         public List<String> getAllowedTables() {
             return allowedTables;
         }
 
-        /** @param allowedTables the allowed tables */
+        /**
+         * Sets the tables the SQL may read ({@code sqlagent.policy.allowed-tables}).
+         *
+         * @param allowedTables the allowed tables
+         */
         public void setAllowedTables(List<String> allowedTables) {
             this.allowedTables = allowedTables;
         }
 
-        /** @return denied columns by table */
+        /** {@return denied columns by table} */
         public Map<String, List<String>> getDeniedColumns() {
             return deniedColumns;
         }
 
-        /** @param deniedColumns denied columns by table */
+        /**
+         * Sets, per table, the columns that may never be read
+         * ({@code sqlagent.policy.denied-columns.<table>}).
+         *
+         * @param deniedColumns denied columns by table
+         */
         public void setDeniedColumns(Map<String, List<String>> deniedColumns) {
             this.deniedColumns = deniedColumns;
         }
 
-        /** @return the row cap, or null for the default */
+        /** {@return the row cap, or null for the default} */
         public Integer getMaxRows() {
             return maxRows;
         }
 
-        /** @param maxRows the row cap, at least 1 */
+        /**
+         * Sets the row cap of every result ({@code sqlagent.policy.max-rows}); unset, the library's default
+         * applies.
+         *
+         * @param maxRows the row cap, at least 1
+         */
         public void setMaxRows(Integer maxRows) {
             this.maxRows = maxRows;
         }
 
-        /** @return whether {@code SELECT *} is allowed */
+        /** {@return whether {@code SELECT *} is allowed} */
         public boolean isAllowSelectStar() {
             return allowSelectStar;
         }
 
-        /** @param allowSelectStar whether {@code SELECT *} is allowed */
+        /**
+         * Sets whether {@code SELECT *} is allowed ({@code sqlagent.policy.allow-select-star}, default
+         * false).
+         *
+         * @param allowSelectStar whether {@code SELECT *} is allowed
+         */
         public void setAllowSelectStar(boolean allowSelectStar) {
             this.allowSelectStar = allowSelectStar;
         }
@@ -160,42 +208,63 @@ public class SqlAgentProperties {
         /** Time allowed for one model call. Unset: the client's default (60 s). */
         private Duration timeout;
 
-        /** @return the base URL */
+        /** Creates model properties with nothing set. */
+        public Model() {
+        }
+
+        /** {@return the base URL} */
         public String getBaseUrl() {
             return baseUrl;
         }
 
-        /** @param baseUrl the base URL */
+        /**
+         * Sets the base URL of the OpenAI-compatible API ({@code sqlagent.model.base-url}).
+         *
+         * @param baseUrl the base URL
+         */
         public void setBaseUrl(String baseUrl) {
             this.baseUrl = baseUrl;
         }
 
-        /** @return the API key */
+        /** {@return the API key} */
         public String getApiKey() {
             return apiKey;
         }
 
-        /** @param apiKey the API key */
+        /**
+         * Sets the API key, sent as a bearer token ({@code sqlagent.model.api-key}); empty for local servers.
+         *
+         * @param apiKey the API key
+         */
         public void setApiKey(String apiKey) {
             this.apiKey = apiKey;
         }
 
-        /** @return the model name */
+        /** {@return the model name} */
         public String getName() {
             return name;
         }
 
-        /** @param name the model name */
+        /**
+         * Sets the model name sent with every request ({@code sqlagent.model.name}).
+         *
+         * @param name the model name
+         */
         public void setName(String name) {
             this.name = name;
         }
 
-        /** @return the call timeout, or null for the default */
+        /** {@return the call timeout, or null for the default} */
         public Duration getTimeout() {
             return timeout;
         }
 
-        /** @param timeout the call timeout */
+        /**
+         * Sets the time allowed for one model call ({@code sqlagent.model.timeout}); unset, the client's
+         * default applies.
+         *
+         * @param timeout the call timeout
+         */
         public void setTimeout(Duration timeout) {
             this.timeout = timeout;
         }

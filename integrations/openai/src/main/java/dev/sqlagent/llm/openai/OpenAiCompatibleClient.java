@@ -81,7 +81,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
          */
         void sleep(Duration duration) throws InterruptedException;
 
-        /** @return a sleeper that blocks the calling thread with {@link Thread#sleep(long, int)} */
+        /** {@return a sleeper that blocks the calling thread with {@link Thread#sleep(long, int)}} */
         static Sleeper system() {
             return d -> {
                 long nanos = d.toNanos();
@@ -124,7 +124,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         this.backoff = new Backoff(initialBackoff, maxBackoff, jitter);
     }
 
-    /** @return a new builder; {@code baseUrl} and {@code model} must be set before {@code build()} */
+    /** {@return a new builder; {@code baseUrl} and {@code model} must be set before {@code build()}} */
     public static Builder builder() {
         return new Builder();
     }
@@ -187,7 +187,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
         return null;
     }
 
-    /** @return a builder holding this client's settings (and its HTTP client, if one was given) */
+    /** {@return a builder holding this client's settings (and its HTTP client, if one was given)} */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.baseUrl = baseUrl;
@@ -205,12 +205,12 @@ public final class OpenAiCompatibleClient implements LlmClient {
         return b;
     }
 
-    /** @return the URL requests are posted to */
+    /** {@return the URL requests are posted to} */
     public URI endpoint() {
         return endpoint;
     }
 
-    /** @return the model asked for */
+    /** {@return the model asked for} */
     public String model() {
         return model;
     }
@@ -391,6 +391,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Sets the endpoint's base URL; required.
+         *
          * @param baseUrl an absolute http(s) URL such as {@code https://api.openai.com/v1}; requests go to
          *     {@code baseUrl + "/chat/completions"} (a trailing slash is ignored)
          * @return this
@@ -422,6 +424,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Sets the API key; by default none, as local servers need.
+         *
          * @param apiKey sent as {@code Authorization: Bearer …}; null or blank for none (local servers)
          * @return this
          * @throws IllegalArgumentException if it holds whitespace or control characters
@@ -442,7 +446,14 @@ public final class OpenAiCompatibleClient implements LlmClient {
             return this;
         }
 
-        /** @param model the model name sent in every request, not blank  @return this */
+        /**
+         * Sets the model name sent in every request; required.
+         *
+         * @param model the model name, not blank; surrounding white space is removed
+         * @return this builder
+         * @throws NullPointerException if {@code model} is null
+         * @throws IllegalArgumentException if {@code model} is blank
+         */
         public Builder model(String model) {
             Objects.requireNonNull(model, "model");
             if (model.isBlank()) {
@@ -453,6 +464,9 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Sets the time allowed for one HTTP call; defaults to
+         * {@link OpenAiCompatibleClient#DEFAULT_TIMEOUT}.
+         *
          * @param timeout the time allowed for one HTTP call, and for connecting when the client creates
          *     its own {@link HttpClient}; positive
          * @return this
@@ -467,6 +481,9 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Sets how often a transport fault is retried; defaults to
+         * {@value OpenAiCompatibleClient#DEFAULT_MAX_RETRIES}.
+         *
          * @param maxRetries retries after the first attempt for 408, 429, 5xx, time-outs and I/O errors,
          *     0 to {@value OpenAiCompatibleClient#MAX_RETRIES_LIMIT}
          * @return this
@@ -480,7 +497,16 @@ public final class OpenAiCompatibleClient implements LlmClient {
             return this;
         }
 
-        /** @param initialBackoff base delay of the first retry, not negative  @return this */
+        /**
+         * Sets the base delay of the first retry; it doubles for each further retry up to
+         * {@link #maxBackoff}, and a random part of up to half of it is taken away so that clients failing
+         * together do not retry together. Defaults to {@link OpenAiCompatibleClient#DEFAULT_INITIAL_BACKOFF}.
+         *
+         * @param initialBackoff base delay of the first retry, not negative
+         * @return this builder
+         * @throws NullPointerException if {@code initialBackoff} is null
+         * @throws IllegalArgumentException if {@code initialBackoff} is negative
+         */
         public Builder initialBackoff(Duration initialBackoff) {
             Objects.requireNonNull(initialBackoff, "initialBackoff");
             if (initialBackoff.isNegative()) {
@@ -491,6 +517,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Caps the back-off delay; defaults to {@link OpenAiCompatibleClient#DEFAULT_MAX_BACKOFF}.
+         *
          * @param maxBackoff cap of a computed delay; a {@code Retry-After} asking for longer ends the
          *     retries; not negative and not below {@code initialBackoff} (checked by {@link #build()})
          * @return this
@@ -504,13 +532,27 @@ public final class OpenAiCompatibleClient implements LlmClient {
             return this;
         }
 
-        /** @param sleeper how to wait between attempts (tests record instead)  @return this */
+        /**
+         * Sets how the client waits between attempts; by default it sleeps on the calling thread. Tests
+         * pass one that records the delay instead of waiting.
+         *
+         * @param sleeper how to wait between attempts, not null
+         * @return this builder
+         * @throws NullPointerException if {@code sleeper} is null
+         */
         public Builder sleeper(Sleeper sleeper) {
             this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
             return this;
         }
 
-        /** @param clock the clock an HTTP-date {@code Retry-After} is measured against  @return this */
+        /**
+         * Sets the clock an HTTP-date {@code Retry-After} is measured against; defaults to the system
+         * clock in UTC.
+         *
+         * @param clock the clock, not null
+         * @return this builder
+         * @throws NullPointerException if {@code clock} is null
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
@@ -523,6 +565,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Sets the HTTP client that sends the requests.
+         *
          * @param httpClient the HTTP client to use (proxy, TLS, executor); by default the client makes its
          *     own, HTTP/1.1 (which local servers understand best), with {@code timeout} to connect
          * @return this
@@ -556,6 +600,8 @@ public final class OpenAiCompatibleClient implements LlmClient {
         }
 
         /**
+         * Builds the client from the values set so far.
+         *
          * @return the client
          * @throws IllegalStateException if {@code baseUrl} or {@code model} is missing, {@code maxBackoff}
          *     is below {@code initialBackoff}, or an API key and an {@code Authorization} header are both set
