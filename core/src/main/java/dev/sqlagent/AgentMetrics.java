@@ -204,6 +204,8 @@ public final class AgentMetrics {
     }
 
     /**
+     * Returns questions answered after dropping candidates that broke the policy (only with {@code dropViolatingCandidates(true)}).
+     *
      * @return questions answered after dropping candidates that broke the policy (only with
      *     {@code dropViolatingCandidates(true)})
      */

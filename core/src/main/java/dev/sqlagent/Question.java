@@ -63,7 +63,7 @@ public record Question(String text, String table, String category, Optional<Guar
     }
 
     /**
-     * Returns a copy with it.
+     * Returns a copy with a table or subject label, kept in the case and used by case retrieval.
      *
      * @param table a table or subject label
      * @return a copy with it
@@ -73,7 +73,7 @@ public record Question(String text, String table, String category, Optional<Guar
     }
 
     /**
-     * Returns a copy with it.
+     * Returns a copy with a category label, kept in the case and used by case retrieval.
      *
      * @param category a category label
      * @return a copy with it
@@ -83,6 +83,9 @@ public record Question(String text, String table, String category, Optional<Guar
     }
 
     /**
+     * Returns a copy with a policy for this request only, replacing the agent's (for example one tenant's
+     * row filters).
+     *
      * @param policy the policy for this request only; the schema the model sees is narrowed to it too
      * @return a copy with it
      */

@@ -569,6 +569,9 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Sets the model of one role (selector, decomposer, judge, rewriter, router); a role without its own
+         * model uses the refiner's.
+         *
          * @param role a role
          * @param client the model for that role
          * @return this
@@ -637,6 +640,8 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Sets whether a failed case delivery is retried within the retry budget (default true, see {@link #caseRetryBudget}); off, a case whose first delivery fails goes to the journal.
+         *
          * @param enabled whether a failed case delivery is retried within the retry budget (default true,
          *     see {@link #caseRetryBudget}); off, a case whose first delivery fails goes to the journal
          * @return this
@@ -685,6 +690,8 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Sets the wait before the first retry of a case (default 100 ms).
+         *
          * @param initial the wait before the first retry of a case (default 100 ms)
          * @param max the longest wait, and how often a sink that is down is probed (default 1 s)
          * @return this
@@ -930,6 +937,8 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Sets the sampling temperature of one role.
+         *
          * @param role a role
          * @param temperature its sampling temperature, 0 to 2 (default: the refiner's, 0)
          * @return this
@@ -944,6 +953,8 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Sets when the Selector prunes the schema (default {@link StageMode#AUTO}: when the schema exceeds the refiner's token budget).
+         *
          * @param mode when the Selector prunes the schema (default {@link StageMode#AUTO}: when the schema
          *     exceeds the refiner's token budget)
          * @return this
@@ -954,6 +965,8 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Sets when the Decomposer plans (default {@link StageMode#AUTO}: for complex questions).
+         *
          * @param mode when the Decomposer plans (default {@link StageMode#AUTO}: for complex questions)
          * @return this
          */
@@ -992,6 +1005,8 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Sets whether verified fixes are reused without asking the model again (default true): a correction whose failed SQL, error category and message match one already fixed takes that fix, which still passes the guard and runs.
+         *
          * @param enabled whether verified fixes are reused without asking the model again (default true):
          *     a correction whose failed SQL, error category and message match one already fixed takes that
          *     fix, which still passes the guard and runs
@@ -1094,6 +1109,8 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * Returns the agent.
+         *
          * @return the agent
          * @throws IllegalStateException naming what is missing or inconsistent
          */

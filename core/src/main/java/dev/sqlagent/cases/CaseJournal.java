@@ -38,12 +38,12 @@ final class CaseJournal {
         this.deadLetters = this.file.resolveSibling(stem + ".rejected.jsonl");
     }
 
-    /** @return the journal file */
+    /** {@return the journal file} */
     Path file() {
         return file;
     }
 
-    /** @return the dead-letter file */
+    /** {@return the dead-letter file} */
     Path deadLetters() {
         return deadLetters;
     }
@@ -80,7 +80,7 @@ final class CaseJournal {
         }
     }
 
-    /** @return whether there is anything to replay: the journal or a claimed file left by a crash */
+    /** {@return whether there is anything to replay: the journal or a claimed file left by a crash} */
     synchronized boolean hasEntries() {
         try {
             return !claimedFiles().isEmpty() || Files.exists(file) && Files.size(file) > 0;
@@ -158,7 +158,7 @@ final class CaseJournal {
             return out;
         }
 
-        /** @return lines skipped so far */
+        /** {@return lines skipped so far} */
         int torn() {
             return torn;
         }

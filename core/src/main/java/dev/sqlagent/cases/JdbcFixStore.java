@@ -77,6 +77,8 @@ public final class JdbcFixStore implements FixStore {
     }
 
     /**
+     * Returns a store on {@value #DEFAULT_TABLE} with the defaults.
+     *
      * @param dataSource the database that holds the table; see the class comment for the rights it needs
      * @return a store on {@value #DEFAULT_TABLE} with the defaults
      */
@@ -85,6 +87,8 @@ public final class JdbcFixStore implements FixStore {
     }
 
     /**
+     * Returns a builder.
+     *
      * @param dataSource the database that holds the table
      * @return a builder
      */
@@ -92,17 +96,19 @@ public final class JdbcFixStore implements FixStore {
         return new Builder(dataSource);
     }
 
-    /** @return the table written */
+    /** {@return the table written} */
     public String table() {
         return table;
     }
 
-    /** @return how long an unused fix is kept */
+    /** {@return how long an unused fix is kept} */
     public Duration expiry() {
         return expiry;
     }
 
     /**
+     * Returns its fix, unless missing or unused for longer than the expiry.
+     *
      * @param key the failure's key
      * @return its fix, unless missing or unused for longer than the expiry
      * @throws SQLException when the table cannot be read
@@ -149,6 +155,8 @@ public final class JdbcFixStore implements FixStore {
     }
 
     /**
+     * Keeps a verified fix for a failure, replacing any fix kept for the same key (an upsert).
+     *
      * @param key the failure's key
      * @param fixedSql the verified fix, not blank
      * @throws SQLException when the table cannot be written
@@ -184,6 +192,8 @@ public final class JdbcFixStore implements FixStore {
     }
 
     /**
+     * Returns the one-statement upsert for that dialect, or null where the update-then-insert is used.
+     *
      * @param d a dialect
      * @param table the table
      * @return the one-statement upsert for that dialect, or null where the update-then-insert is used
@@ -380,6 +390,8 @@ public final class JdbcFixStore implements FixStore {
         }
 
         /**
+         * Sets the table name, a plain identifier (default {@value JdbcFixStore#DEFAULT_TABLE}).
+         *
          * @param table the table name, a plain identifier (default {@value JdbcFixStore#DEFAULT_TABLE})
          * @return this
          * @throws IllegalArgumentException if it is not a plain identifier
@@ -394,6 +406,8 @@ public final class JdbcFixStore implements FixStore {
         }
 
         /**
+         * Sets how long an unused fix is kept, positive (default 24 hours).
+         *
          * @param expiry how long an unused fix is kept, positive (default 24 hours)
          * @return this
          * @throws IllegalArgumentException if not positive
@@ -408,6 +422,8 @@ public final class JdbcFixStore implements FixStore {
         }
 
         /**
+         * Sets the statement timeout, at least 1 s (default 2 s); the network timeout is twice that.
+         *
          * @param timeout the statement timeout, at least 1 s (default 2 s); the network timeout is twice that
          * @return this
          * @throws IllegalArgumentException if shorter than a second
@@ -422,6 +438,8 @@ public final class JdbcFixStore implements FixStore {
         }
 
         /**
+         * Sets what {@code last_used} and the expiry are measured by (default the system clock, UTC); instances sharing a table should have clocks that agree.
+         *
          * @param clock what {@code last_used} and the expiry are measured by (default the system clock, UTC);
          *     instances sharing a table should have clocks that agree
          * @return this
@@ -431,7 +449,7 @@ public final class JdbcFixStore implements FixStore {
             return this;
         }
 
-        /** @return the store; the table is created on first use */
+        /** {@return the store; the table is created on first use} */
         public JdbcFixStore build() {
             return new JdbcFixStore(this);
         }

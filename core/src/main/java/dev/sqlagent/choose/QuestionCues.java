@@ -60,7 +60,7 @@ record QuestionCues(boolean count, boolean grouping, boolean superlative, boolea
                 AVERAGE.matcher(q).find(), total, Set.copyOf(wordForms(q)), q);
     }
 
-    /** @return the question's words in order of appearance (lower case, as written) */
+    /** {@return the question's words in order of appearance (lower case, as written)} */
     List<String> wordsInOrder() {
         List<String> out = new ArrayList<>();
         Matcher m = WORD.matcher(text);
@@ -70,7 +70,7 @@ record QuestionCues(boolean count, boolean grouping, boolean superlative, boolea
         return out;
     }
 
-    /** @return the names of the cues present, for the trace */
+    /** {@return the names of the cues present, for the trace} */
     List<String> names() {
         List<String> out = new ArrayList<>();
         if (count) {

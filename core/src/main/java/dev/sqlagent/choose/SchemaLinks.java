@@ -73,7 +73,7 @@ final class SchemaLinks {
         return new SchemaLinks(tables, columns);
     }
 
-    /** @return whether the question points anywhere */
+    /** {@return whether the question points anywhere} */
     boolean isEmpty() {
         return tables.isEmpty() && columns.isEmpty();
     }

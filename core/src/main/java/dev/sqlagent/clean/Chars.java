@@ -85,7 +85,7 @@ final class Chars {
         return -1;
     }
 
-    /** @return the index after the run of spaces, tabs and newlines starting at {@code i}, at most {@code limit} */
+    /** {@return the index after the run of spaces, tabs and newlines starting at {@code i}, at most {@code limit}} */
     static int skipSpaces(String t, int i, int limit) {
         int end = Math.min(limit, t.length());
         while (i < end && isSpace(t.charAt(i))) {
@@ -94,7 +94,7 @@ final class Chars {
         return i;
     }
 
-    /** @return the end of the ASCII-letter word starting at {@code i} */
+    /** {@return the end of the ASCII-letter word starting at {@code i}} */
     static int asciiWordEnd(String t, int i) {
         int n = t.length();
         while (i < n && isAsciiLetter(t.charAt(i))) {
@@ -103,7 +103,7 @@ final class Chars {
         return i;
     }
 
-    /** @return the ASCII word at {@code i}, upper-cased, or "" when none starts there */
+    /** {@return the ASCII word at {@code i}, upper-cased, or "" when none starts there} */
     static String upperWordAt(String t, int i) {
         if (i >= t.length() || !isAsciiLetter(t.charAt(i))) {
             return "";

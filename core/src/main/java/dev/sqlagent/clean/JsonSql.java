@@ -120,7 +120,7 @@ final class JsonSql {
         return w.equals("SELECT") || w.equals("WITH");
     }
 
-    /** @return the index of the quote opening an SQL key followed by a colon, or -1 */
+    /** {@return the index of the quote opening an SQL key followed by a colon, or -1} */
     private static int findSqlKey(String text) {
         int n = text.length();
         for (int i = 0; i < n; i++) {

@@ -58,7 +58,7 @@ final class Noise {
         return new Stripped(out.toString(), had);
     }
 
-    /** @return {start, end} of the next reasoning tag from {@code from}, or null */
+    /** {@return {start, end} of the next reasoning tag from {@code from}, or null} */
     private static int[] findTag(String s, int from, boolean closing) {
         int i = from;
         while (true) {

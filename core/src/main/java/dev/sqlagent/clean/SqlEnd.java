@@ -19,7 +19,7 @@ final class SqlEnd {
     private SqlEnd() {
     }
 
-    /** @return the SQL that starts at {@code start}, its end found and tidied; may be empty */
+    /** {@return the SQL that starts at {@code start}, its end found and tidied; may be empty} */
     static String extract(String t, SqlLocator.Start start) {
         int end = regionEnd(t, start.start());
         String sql = t.substring(start.start(), end);
@@ -216,7 +216,7 @@ final class SqlEnd {
         return sql.substring(0, e);
     }
 
-    /** @return the start of a closing tag such as {@code </answer>} ending at {@code e}, or -1 */
+    /** {@return the start of a closing tag such as {@code </answer>} ending at {@code e}, or -1} */
     private static int closingTagStart(String s, int e) {
         int i = e - 2;
         while (i >= 0 && e - i < 32 && (Chars.isWordChar(s.charAt(i)) || s.charAt(i) == '-')) {

@@ -63,7 +63,7 @@ final class SqlLocator {
     record Start(int start, String wrapper, boolean inProseParenthesis) {
     }
 
-    /** @return where the SQL starts in {@code t}, or null when nothing there looks like SQL */
+    /** {@return where the SQL starts in {@code t}, or null when nothing there looks like SQL} */
     static Start find(String t) {
         int n = t.length();
         int checks = 0;
@@ -319,7 +319,7 @@ final class SqlLocator {
         return p < n && t.charAt(p) == '(';
     }
 
-    /** @return the index after an identifier (plain, quoted, backticked or bracketed) at {@code p}, or -1 */
+    /** {@return the index after an identifier (plain, quoted, backticked or bracketed) at {@code p}, or -1} */
     private static int skipIdentifier(String t, int p) {
         int n = t.length();
         if (p >= n) {

@@ -678,6 +678,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
 
         /**
+         * Sets the time allowed per query, including reading its rows; at least one second (drivers count whole seconds, so it is rounded up for them).
+         *
          * @param timeout per query, including reading its rows; at least one second (drivers count whole
          *     seconds, so it is rounded up for them)
          * @return this
@@ -693,6 +695,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
 
         /**
+         * Sets the rows kept per result, at least 1; a result with more is marked truncated.
+         *
          * @param maxRows rows kept per result, at least 1; a result with more is marked truncated
          * @return this
          * @throws IllegalArgumentException if below 1
@@ -706,6 +710,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
 
         /**
+         * Sets the fetch size, rows per round trip, at least 1.
+         *
          * @param fetchSize rows per round trip, at least 1
          * @return this
          * @throws IllegalArgumentException if below 1
@@ -752,6 +758,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
 
         /**
+         * Sets the scheduler that cancels statements past their timeout; by default a shared daemon thread. The executor never shuts it down.
+         *
          * @param watchdog the scheduler that cancels statements past their timeout; by default a shared
          *     daemon thread. The executor never shuts it down.
          * @return this

@@ -28,7 +28,7 @@ final class RowLimiter {
     private RowLimiter() {
     }
 
-    /** @return the statement to run: the same object, or a wrapper around it (SQL Server set operations) */
+    /** {@return the statement to run: the same object, or a wrapper around it (SQL Server set operations)} */
     static Select apply(Select select, Dialect dialect, int maxRows) {
         if (select instanceof SetOperationList) {
             liftTrailingClauses((SetOperationList) select);

@@ -249,7 +249,7 @@ final class H2Reader implements PlanReader {
         return false;
     }
 
-    /** @return the index of the {@code FROM} or {@code JOIN} before token {@code k}, perhaps behind opening parentheses, or -1 */
+    /** {@return the index of the {@code FROM} or {@code JOIN} before token {@code k}, perhaps behind opening parentheses, or -1} */
     private static int fromKeyword(List<PrintedSql.Token> tokens, int k) {
         int j = k - 1;
         while (j >= 0 && tokens.get(j).is("(")) {

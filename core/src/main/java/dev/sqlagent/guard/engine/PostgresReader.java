@@ -135,7 +135,7 @@ final class PostgresReader implements PlanReader {
             }
         }
 
-        /** @return the node's output list, and whether it was handed on without being read */
+        /** {@return the node's output list, and whether it was handed on without being read} */
         Map.Entry<List<String>, Boolean> node(Object o) {
             if (!(o instanceof Map<?, ?> map)) {
                 throw new PlanNotUnderstood("a plan node is not an object: " + o);

@@ -40,17 +40,17 @@ final class PrintedSql {
             return kind == Kind.PUNCT && text.equals(punct);
         }
 
-        /** @return whether this is one unquoted word, equal to {@code word} ignoring case */
+        /** {@return whether this is one unquoted word, equal to {@code word} ignoring case} */
         boolean isWord(String word) {
             return kind == Kind.NAME && parts.size() == 1 && !quoted.get(0) && text.equalsIgnoreCase(word);
         }
 
-        /** @return whether this is a name whose parts are all quoted */
+        /** {@return whether this is a name whose parts are all quoted} */
         boolean allQuoted() {
             return kind == Kind.NAME && !quoted.contains(Boolean.FALSE);
         }
 
-        /** @return the last part lower case */
+        /** {@return the last part lower case} */
         String last() {
             return parts.get(parts.size() - 1).toLowerCase(Locale.ROOT);
         }
