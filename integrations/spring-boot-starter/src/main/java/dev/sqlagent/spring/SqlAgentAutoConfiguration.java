@@ -50,8 +50,9 @@ import org.springframework.context.annotation.Configuration;
  * <p>With Spring Boot Actuator present, a health indicator {@code sqlagent} reports whether the
  * database answers and the agent's counts; with {@code sqlagent-micrometer} present, a
  * {@link SqlAgentMeterBinder} bean publishes the agent's measures to the application's registries.
- * {@code SqlAgent} holds no resource that must be released today; the bean's destroy method is
- * inferred, so a {@code close()} method, if the agent gains one, is called on shutdown.
+ * The bean's destroy method is inferred, so {@link SqlAgent#close()} runs when the context closes: questions
+ * under way are cancelled and the agent's threads stop (graceful shutdown). {@code sqlagent.budget.*} sets
+ * the per-question limits ({@code max-model-calls}, {@code max-tokens}, {@code deadline}).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration")
 @ConditionalOnClass(SqlAgent.class)
@@ -178,6 +179,7 @@ public class SqlAgentAutoConfiguration {
         if (properties.getQueryTimeout() != null) {
             b.queryTimeout(properties.getQueryTimeout());
         }
+        b.budget(budget(properties.getBudget()));
         dialect.ifUnique(b::dialect);
         schema.ifUnique(b::schema);
         enrichment.ifUnique(b::schemaEnrichment);
@@ -193,6 +195,20 @@ public class SqlAgentAutoConfiguration {
         metricTools.orderedStream().forEach(b::metricTool);
         customizers.orderedStream().forEach(c -> c.customize(b));
         return b.build();
+    }
+
+    private static dev.sqlagent.QuestionBudget budget(SqlAgentProperties.Budget p) {
+        dev.sqlagent.QuestionBudget b = dev.sqlagent.QuestionBudget.unlimited();
+        if (p.getMaxModelCalls() != null) {
+            b = b.withMaxModelCalls(p.getMaxModelCalls());
+        }
+        if (p.getMaxTokens() != null) {
+            b = b.withMaxTokens(p.getMaxTokens());
+        }
+        if (p.getDeadline() != null) {
+            b = b.withDeadline(p.getDeadline());
+        }
+        return b;
     }
 
     /** The Actuator health indicator, when Actuator is on the class path. */

@@ -36,6 +36,7 @@ public class SqlAgentProperties {
     private Duration queryTimeout;
     private final Policy policy = new Policy();
     private final Model model = new Model();
+    private final Budget budget = new Budget();
 
     /** Creates properties holding the defaults, for Spring to bind {@code sqlagent.*} onto. */
     public SqlAgentProperties() {
@@ -120,6 +121,15 @@ public class SqlAgentProperties {
     /** {@return the model's properties} */
     public Model getModel() {
         return model;
+    }
+
+    /**
+     * Returns the per-question budget's properties.
+     *
+     * @return {@code sqlagent.budget.*}
+     */
+    public Budget getBudget() {
+        return budget;
     }
 
     /** {@code sqlagent.policy.*}: what model-written SQL may read. */
@@ -274,6 +284,63 @@ public class SqlAgentProperties {
             // never the key
             return "Model{baseUrl=" + baseUrl + ", name=" + name + ", apiKey=" + (apiKey == null || apiKey.isBlank()
                     ? "none" : "set") + '}';
+        }
+    }
+
+    /** {@code sqlagent.budget.*}: what one question may spend; unset limits are not applied. */
+    public static class Budget {
+
+        /** The most model calls per question. */
+        private Integer maxModelCalls;
+        /** The most tokens (input plus output) per question. */
+        private Long maxTokens;
+        /** The longest a question may take. */
+        private Duration deadline;
+
+        /** Creates the properties with no limit set. */
+        public Budget() {
+        }
+
+        /** {@return the most model calls per question, or null for no limit} */
+        public Integer getMaxModelCalls() {
+            return maxModelCalls;
+        }
+
+        /**
+         * Sets the most model calls per question.
+         *
+         * @param maxModelCalls at least 1, or null for no limit
+         */
+        public void setMaxModelCalls(Integer maxModelCalls) {
+            this.maxModelCalls = maxModelCalls;
+        }
+
+        /** {@return the most tokens per question, or null for no limit} */
+        public Long getMaxTokens() {
+            return maxTokens;
+        }
+
+        /**
+         * Sets the most tokens per question.
+         *
+         * @param maxTokens at least 1, or null for no limit
+         */
+        public void setMaxTokens(Long maxTokens) {
+            this.maxTokens = maxTokens;
+        }
+
+        /** {@return the longest a question may take, or null for no limit} */
+        public Duration getDeadline() {
+            return deadline;
+        }
+
+        /**
+         * Sets the longest a question may take.
+         *
+         * @param deadline positive, or null for no limit
+         */
+        public void setDeadline(Duration deadline) {
+            this.deadline = deadline;
         }
     }
 }

@@ -115,10 +115,28 @@ class SqlAgentAutoConfigurationTest {
                     assertThat(salaries).isInstanceOfSatisfying(AgentResult.Rejected.class, r -> assertThat(
                             r.violations()).extracting(v -> v.type()).contains(ViolationType.COLUMN_DENIED));
                     assertThat(agent.ask("Show the secret")).isInstanceOf(AgentResult.Rejected.class);
-                    // a close() on SqlAgent, once it has one, is called when the context closes
+                    // SqlAgent.close() is called when the context closes
                     assertThat(context.getBeanFactory().getBeanDefinition("sqlAgent").getDestroyMethodName())
                             .isEqualTo("(inferred)");
                 });
+    }
+
+    @Test
+    void budgetPropertiesLimitEveryQuestionAndClosingTheContextClosesTheAgent() {
+        SqlAgent[] seen = new SqlAgent[1];
+        runner.withPropertyValues(TABLES, "sqlagent.budget.max-model-calls=1", "sqlagent.budget.max-tokens=5000",
+                "sqlagent.budget.deadline=30s").run(context -> {
+                    SqlAgent agent = context.getBean(SqlAgent.class);
+                    seen[0] = agent;
+                    ScriptedLlm llm = context.getBean(ScriptedLlm.class);
+                    // a failing column needs a correction, a second call: over the budget
+                    llm.enqueueFor("refiner", "SELECT nickname FROM staff");
+                    AgentResult r = agent.ask("Who works here?");
+                    assertThat(r).isInstanceOfSatisfying(AgentResult.Failed.class,
+                            f -> assertThat(f.kind()).isEqualTo(dev.sqlagent.FailureKind.MODEL_CALLS_EXCEEDED));
+                    assertThat(agent.isClosed()).isFalse();
+                });
+        assertThat(seen[0].isClosed()).as("the context's shutdown closed the agent").isTrue();
     }
 
     @Test
