@@ -7,6 +7,8 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +25,23 @@ class ModularHostTest {
         assertThat(SqlAgent.class.getModule().isNamed()).isTrue();
         assertThat(SqlAgent.class.getModule().getName()).isEqualTo("dev.sqlagent.core");
         assertThat(SqlAgent.class.getModule().isExported("dev.sqlagent.internal")).isFalse();
+    }
+
+    @Test
+    void everyPackageOfTheLibraryIsExportedButItsInternalsAndPrompts() {
+        Module core = SqlAgent.class.getModule();
+        Set<String> concealed = new TreeSet<>();
+        for (String p : core.getPackages()) {
+            if (!core.isExported(p)) {
+                concealed.add(p);
+            }
+        }
+        // a new API package needs its line in core's module-info; a new internal one goes under internal
+        assertThat(concealed)
+                .as("packages of dev.sqlagent.core that a host cannot use")
+                .allMatch(p -> p.equals("dev.sqlagent.internal") || p.startsWith("dev.sqlagent.internal.")
+                        || p.equals("dev.sqlagent.prompts"))
+                .contains("dev.sqlagent.internal", "dev.sqlagent.prompts");
     }
 
     @Test
