@@ -3,7 +3,6 @@ package dev.sqlagent.internal.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import dev.sqlagent.internal.RunScope;
@@ -45,15 +44,21 @@ final class Parallel {
         List<R> out = new ArrayList<>(items.size());
         for (CompletableFuture<R> fu : futures) {
             try {
-                out.add(fu.join());
-            } catch (CompletionException e) {
+                // get, not join: an interrupt (the agent closing and stopping its threads) ends the wait,
+                // where join would wait for a task a stopped pool will never run
+                out.add(fu.get());
+            } catch (InterruptedException e) {
+                futures.forEach(other -> other.cancel(true));
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for parallel work", e);
+            } catch (java.util.concurrent.ExecutionException e) {
                 if (e.getCause() instanceof RuntimeException) {
                     throw (RuntimeException) e.getCause();
                 }
                 if (e.getCause() instanceof Error) {
                     throw (Error) e.getCause();
                 }
-                throw e;
+                throw new IllegalStateException(e.getCause());
             }
         }
         return out;
