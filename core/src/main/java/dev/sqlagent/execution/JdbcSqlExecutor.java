@@ -174,9 +174,30 @@ public final class JdbcSqlExecutor implements SqlExecutor {
      * its {@code cancelSignalTimeout} (10 s by default), and the statement waits for a cancel in progress
      * before it returns, even after its connection was aborted.
      */
-    private void serverTimeout(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute("SET LOCAL statement_timeout = " + driverTimeoutSeconds() * 1000L);
+    private int serverTimeout(Connection c) throws SQLException {
+        // set_config(…, true) is SET LOCAL; the backend's pid comes in the same round trip, for cancels
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT set_config('statement_timeout', '" + driverTimeoutSeconds() * 1000L + "', true), pg_backend_pid()")) {
+            rs.next();
+            return rs.getInt(2);
+        }
+    }
+
+    /**
+     * Cancels a PostgreSQL backend's running statement from a connection of its own. pgjdbc's
+     * {@link Statement#cancel()} sends one cancel request and then refuses to send another, but PostgreSQL
+     * drops a cancel that arrives while the backend waits between the messages of a statement (it already
+     * shows as active then); one of our runs saw the statement go on for 30 s after such a cancel. This
+     * one can be sent again until the statement returns.
+     */
+    private void cancelBackend(int pid) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT pg_cancel_backend(?)")) {
+            ps.setInt(1, pid);
+            ps.execute();
+            LOG.debug("sent a cancel to backend {}", pid);
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("could not cancel backend {}: {}", pid, e.toString());
         }
     }
 
@@ -260,7 +281,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             queryOnly = enterReadOnly(c, d);
             try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
                 if (d == Dialect.POSTGRESQL) {
-                    serverTimeout(c); // no driver cancel timer: see the class comment
+                    int pid = serverTimeout(c); // no driver cancel timer: see the class comment
+                    watch.serverCancel(() -> cancelBackend(pid));
                 } else {
                     ps.setQueryTimeout(driverTimeoutSeconds());
                 }
@@ -527,6 +549,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         private Future<?> repeat;
         private boolean done;
         private boolean cancelling;
+        private Runnable serverCancel;
+        private boolean serverCancelling;
         private boolean aborted;
         private volatile boolean fired;
 
@@ -561,6 +585,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             }
             cancelling = true;
             HELPERS.execute(this::cancel);
+            cancelOnServer();
             if (connection != null) {
                 abortTask = scheduler.schedule(this::abortIfRunning, ABORT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
             }
@@ -571,11 +596,42 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
 
         private synchronized void cancelAgain() {
-            if (done || cancelling || aborted) {
+            if (done || aborted) {
                 return;
             }
-            cancelling = true;
-            HELPERS.execute(this::cancel);
+            if (!cancelling) {
+                cancelling = true;
+                HELPERS.execute(this::cancel);
+            }
+            cancelOnServer();
+        }
+
+        /** @param cancel cancels the statement from another connection, which may be sent again */
+        synchronized void serverCancel(Runnable cancel) {
+            this.serverCancel = cancel;
+        }
+
+        /** Sends the server-side cancel, one at a time; disarm waits for one under way. */
+        private synchronized void cancelOnServer() {
+            if (serverCancel == null || serverCancelling || done || aborted) {
+                return;
+            }
+            serverCancelling = true;
+            HELPERS.execute(() -> {
+                try {
+                    synchronized (this) {
+                        if (done) {
+                            return; // the statement returned: the backend may run someone else's next
+                        }
+                    }
+                    serverCancel.run();
+                } finally {
+                    synchronized (this) {
+                        serverCancelling = false;
+                        notifyAll();
+                    }
+                }
+            });
         }
 
         private void cancel() {
@@ -623,7 +679,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             }
             long until = System.nanoTime() + ABORT_GRACE.toNanos();
             boolean interrupted = false;
-            while (cancelling && !aborted) {
+            while ((cancelling || serverCancelling) && !aborted) {
                 long left = until - System.nanoTime();
                 if (left <= 0 && connection != null) {
                     abort(); // the late cancel then hits a closed connection, never the next statement
