@@ -160,7 +160,7 @@ public final class JdbcCaseSink implements CaseSink {
         }
         try (Connection c = dataSource.getConnection()) {
             Dialect d = dialectOf(c);
-            int network = bindNetworkTimeout(c, d);
+            int network = NetworkTimeouts.bind(c, d, timeout);
             try {
                 ensureTable(c);
                 if (records.size() == 1 || d == Dialect.GENERIC || d == Dialect.SQLSERVER || d == Dialect.ORACLE) {
@@ -171,9 +171,7 @@ public final class JdbcCaseSink implements CaseSink {
                     insertBatch(c, d, records);
                 }
             } finally {
-                if (network >= 0) {
-                    restoreNetworkTimeout(c, network);
-                }
+                NetworkTimeouts.restore(c, network);
             }
         }
     }
@@ -281,30 +279,6 @@ public final class JdbcCaseSink implements CaseSink {
             dialect = d;
         }
         return d;
-    }
-
-    /** On the network engines, bounds every read of the call. @return the old timeout, or -1 if untouched */
-    private int bindNetworkTimeout(Connection c, Dialect d) {
-        if (d != Dialect.POSTGRESQL && d != Dialect.MARIADB && d != Dialect.MYSQL) {
-            return -1;
-        }
-        try {
-            int old = c.getNetworkTimeout();
-            c.setNetworkTimeout(Runnable::run, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis() * 2));
-            return old;
-        } catch (SQLException | UnsupportedOperationException e) {
-            return -1;
-        }
-    }
-
-    private static void restoreNetworkTimeout(Connection c, int old) {
-        try {
-            if (!c.isClosed()) {
-                c.setNetworkTimeout(Runnable::run, old);
-            }
-        } catch (SQLException | UnsupportedOperationException ignored) {
-            // a broken connection is closed next
-        }
     }
 
     private void ensureTable(Connection c) throws SQLException {

@@ -283,14 +283,12 @@ public final class JdbcFixStore implements FixStore {
                 c.setAutoCommit(true);
             }
             Dialect d = dialectOf(c);
-            int network = bindNetworkTimeout(c, d);
+            int network = NetworkTimeouts.bind(c, d, timeout);
             try {
                 ensureTable(c, d);
                 return work.run(c, d);
             } finally {
-                if (network >= 0) {
-                    restoreNetworkTimeout(c, network);
-                }
+                NetworkTimeouts.restore(c, network);
             }
         }
     }
@@ -302,29 +300,6 @@ public final class JdbcFixStore implements FixStore {
             dialect = d;
         }
         return d;
-    }
-
-    private int bindNetworkTimeout(Connection c, Dialect d) {
-        if (d != Dialect.POSTGRESQL && d != Dialect.MARIADB && d != Dialect.MYSQL) {
-            return -1;
-        }
-        try {
-            int old = c.getNetworkTimeout();
-            c.setNetworkTimeout(Runnable::run, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis() * 2));
-            return old;
-        } catch (SQLException | UnsupportedOperationException e) {
-            return -1;
-        }
-    }
-
-    private static void restoreNetworkTimeout(Connection c, int old) {
-        try {
-            if (!c.isClosed()) {
-                c.setNetworkTimeout(Runnable::run, old);
-            }
-        } catch (SQLException | UnsupportedOperationException ignored) {
-            // a broken connection is closed next
-        }
     }
 
     private void ensureTable(Connection c, Dialect d) throws SQLException {
