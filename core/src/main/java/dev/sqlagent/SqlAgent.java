@@ -1173,14 +1173,15 @@ public final class SqlAgent implements AutoCloseable {
             // the agent's own candidate pool, stopped by close(); a host's executor is only bounded
             java.util.concurrent.ExecutorService candidatePool = candidateParallelism > 1 && candidateExecutor == null
                     ? Bounded.ownPool(candidateParallelism) : null;
+            Executor parallel = candidatePool != null || candidateParallelism == 1 ? candidatePool
+                    : Bounded.executor(candidateExecutor, candidateParallelism);
             AgentConfig config = new AgentConfig(models, exec, d, policy, guard, SqlCleaner.create(), source,
                     verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature,
                     candidates, judge, prompts, temperatures, selectorMode, decomposerMode, budgets, metricTools,
                     Caffeine.newBuilder().maximumSize(10_000).expireAfterAccess(java.time.Duration.ofMinutes(30))
                             .<String, Map<String, java.util.Set<String>>>build(),
                     fixCache ? FixCache.over(fixStore) : null, caseLibrary,
-                    candidatePool != null ? candidatePool
-                            : candidateParallelism == 1 ? null : Bounded.executor(candidateExecutor, candidateParallelism),
+                    parallel,
                     dropViolatingCandidates,
                     engineCheck && dataSource != null && dev.sqlagent.guard.engine.EngineCheck.supports(d)
                             ? dev.sqlagent.guard.engine.EngineCheck.create(dataSource, d,

@@ -24,14 +24,12 @@ public final class Bounded {
     }
 
     /**
-     * @param delegate the host's executor, or null for an own pool of daemon threads
+     * @param delegate the host's executor (the agent's own pool is {@link #ownPool}, bounded by its size)
      * @param parallelism the most tasks at once
      * @return an executor bounded to that many tasks at once
      */
     public static Executor executor(Executor delegate, int parallelism) {
-        if (delegate == null) {
-            return ownPool(parallelism);
-        }
+        java.util.Objects.requireNonNull(delegate, "delegate");
         Semaphore permits = new Semaphore(parallelism);
         return task -> {
             permits.acquireUninterruptibly();
