@@ -75,11 +75,12 @@ public final class CaseBuilder {
         }
         boolean verified = result.status() == AgentResult.Status.ANSWERED
                 && (lastJudge.orElse(false) || (checked && lastJudge.isEmpty() && endedVerified(trace)));
+        // a rejected or failed result already carries its trajectory, in its hand-off: the same extraction
+        List<CaseRecord.Attempt> attempts = result.handOff().map(h -> h.attempts()).orElseGet(() -> attempts(trace));
         return new CaseRecord(trace.questionId(), result.question(), table, category, result.sql().orElse(""),
                 result.status() == AgentResult.Status.ANSWERED ? CaseRecord.Status.GOOD : CaseRecord.Status.BAD,
                 result.status().name(), error, errorCategory, tags, verified, score, trace.correctionCount(),
-                attempts(trace), tablesRead, new ArrayList<>(models), finishedAt,
-                TraceJson.toJson(trace));
+                attempts, tablesRead, new ArrayList<>(models), finishedAt, TraceJson.toJson(trace));
     }
 
     /**
