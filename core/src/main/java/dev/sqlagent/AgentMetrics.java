@@ -204,7 +204,7 @@ public final class AgentMetrics {
     }
 
     /**
-     * Returns questions answered after dropping candidates that broke the policy (only with {@code dropViolatingCandidates(true)}).
+     * Returns questions answered after dropping candidates that broke the policy.
      *
      * @return questions answered after dropping candidates that broke the policy (only with
      *     {@code dropViolatingCandidates(true)})

@@ -640,7 +640,7 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
-         * Sets whether a failed case delivery is retried within the retry budget (default true, see {@link #caseRetryBudget}); off, a case whose first delivery fails goes to the journal.
+         * Sets whether a failed case delivery is retried (default true).
          *
          * @param enabled whether a failed case delivery is retried within the retry budget (default true,
          *     see {@link #caseRetryBudget}); off, a case whose first delivery fails goes to the journal
@@ -953,7 +953,7 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
-         * Sets when the Selector prunes the schema (default {@link StageMode#AUTO}: when the schema exceeds the refiner's token budget).
+         * Sets when the Selector prunes the schema (default {@link StageMode#AUTO}).
          *
          * @param mode when the Selector prunes the schema (default {@link StageMode#AUTO}: when the schema
          *     exceeds the refiner's token budget)
@@ -976,7 +976,7 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
-         * Sets the prompt token budgets per stage (default {@link TokenBudgets#DEFAULTS}); for the limits a question may spend, see {@link #budget}.
+         * Sets the prompt token budgets per stage; for what a question may spend, see {@link #budget}.
          *
          * @param budgets token budgets per stage (default {@link TokenBudgets#DEFAULTS})
          * @return this builder
@@ -1005,7 +1005,7 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
-         * Sets whether verified fixes are reused without asking the model again (default true): a correction whose failed SQL, error category and message match one already fixed takes that fix, which still passes the guard and runs.
+         * Sets whether verified fixes are reused without asking the model again (default true).
          *
          * @param enabled whether verified fixes are reused without asking the model again (default true):
          *     a correction whose failed SQL, error category and message match one already fixed takes that

@@ -413,7 +413,7 @@ public final class JdbcFixStore implements FixStore {
         }
 
         /**
-         * Sets what {@code last_used} and the expiry are measured by (default the system clock, UTC); instances sharing a table should have clocks that agree.
+         * Sets the clock that {@code last_used} and the expiry are measured by.
          *
          * @param clock what {@code last_used} and the expiry are measured by (default the system clock, UTC);
          *     instances sharing a table should have clocks that agree

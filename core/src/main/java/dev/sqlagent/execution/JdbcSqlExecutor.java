@@ -734,7 +734,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
 
         /**
-         * Sets the time allowed per query, including reading its rows; at least one second (drivers count whole seconds, so it is rounded up for them).
+         * Sets the time allowed per query, including reading its rows.
          *
          * @param timeout per query, including reading its rows; at least one second (drivers count whole
          *     seconds, so it is rounded up for them)
@@ -814,7 +814,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
 
         /**
-         * Sets the scheduler that cancels statements past their timeout; by default a shared daemon thread. The executor never shuts it down.
+         * Sets the scheduler that cancels statements past their timeout.
          *
          * @param watchdog the scheduler that cancels statements past their timeout; by default a shared
          *     daemon thread. The executor never shuts it down.
