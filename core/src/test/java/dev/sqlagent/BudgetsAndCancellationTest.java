@@ -34,7 +34,8 @@ class BudgetsAndCancellationTest {
     private static final String REFINER = AgentRole.REFINER.id();
     private static final String GOOD = "SELECT name FROM employees";
     /** A column the table lacks: correctable, so the correction needs a second call. */
-    private static final String BAD_COLUMN = "SELECT nickname FROM employees";
+    /** Fails on execution (H2: NAME must be in the GROUP BY list), a mistake the guard cannot see. */
+    private static final String BAD_COLUMN = "SELECT name, COUNT(*) FROM employees";
 
     private CompanyDatabase db;
     private ScriptedLlm llm;

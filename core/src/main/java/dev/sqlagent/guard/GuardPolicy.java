@@ -45,9 +45,15 @@ public final class GuardPolicy {
     private final int maxNestingDepth;
     private final Duration parseTimeout;
     private final Set<String> knownTables;
+    private final Map<String, Set<String>> tableColumns;
+    private final Set<String> allowedSystemColumns;
 
     private GuardPolicy(Builder b) {
         this.knownTables = Set.copyOf(b.knownTables);
+        Map<String, Set<String>> columns = new LinkedHashMap<>();
+        b.tableColumns.forEach((t, cs) -> columns.put(t, Set.copyOf(cs)));
+        this.tableColumns = Map.copyOf(columns);
+        this.allowedSystemColumns = Set.copyOf(b.allowedSystemColumns);
         this.allowedTables = Set.copyOf(b.allowedTables);
         this.allowedTablesAsWritten = Set.copyOf(b.allowedTablesAsWritten);
         this.functionPolicy = b.functionPolicy;
@@ -89,11 +95,32 @@ public final class GuardPolicy {
         b.maxNestingDepth = maxNestingDepth;
         b.parseTimeout = parseTimeout;
         b.knownTables.addAll(knownTables);
+        tableColumns.forEach((t, cs) -> b.tableColumns.put(t, new LinkedHashSet<>(cs)));
+        b.allowedSystemColumns.addAll(allowedSystemColumns);
         deniedColumns.forEach((t, cs) -> b.deniedColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowSelectStar = allowSelectStar;
         b.maxRows = maxRows;
         b.maxSqlLength = maxSqlLength;
         return b;
+    }
+
+    /**
+     * {@return the columns the policy knows each table to have, lower case, keyed like
+     * {@link #allowedTables()}} The guard resolves every name of a statement against them (closed world):
+     * a column of a table listed here that is neither known nor denied is an unknown name, refused. A
+     * table the policy allows but does not list here is checked by name only (see {@code docs/security.md}).
+     * {@code SqlAgent} fills them in from its schema catalog.
+     */
+    public Map<String, Set<String>> tableColumns() {
+        return tableColumns;
+    }
+
+    /**
+     * {@return the system columns ({@code ctid}, {@code tableoid}, {@code rowid}, …) a statement may read,
+     * lower case; empty by default, so that every system column is refused}
+     */
+    public Set<String> allowedSystemColumns() {
+        return allowedSystemColumns;
     }
 
     /** {@return allowed tables, lower case, possibly schema-qualified} */
@@ -214,8 +241,61 @@ public final class GuardPolicy {
         private int maxNestingDepth = DEFAULT_MAX_NESTING_DEPTH;
         private Duration parseTimeout = DEFAULT_PARSE_TIMEOUT;
         private final Set<String> knownTables = new LinkedHashSet<>();
+        private final Map<String, Set<String>> tableColumns = new LinkedHashMap<>();
+        private final Set<String> allowedSystemColumns = new LinkedHashSet<>();
 
         private Builder() {
+        }
+
+        /**
+         * Names the columns a table has, so that the guard resolves every name of a statement against
+         * them: a name that is no column of a table in scope, of a CTE or derived table, no select-list
+         * alias and no function of the engine's catalog is refused, naming it. Denied columns count as
+         * known (a statement naming one is refused as reading it). Calling it again for the same table
+         * adds columns.
+         *
+         * @param table the table, perhaps schema-qualified, any case, as in {@link #allowTables}
+         * @param columns every column it has, any case
+         * @return this builder
+         * @throws IllegalArgumentException if a name is blank
+         */
+        public Builder tableColumns(String table, Collection<String> columns) {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(columns, "columns");
+            if (table.isBlank()) {
+                throw new IllegalArgumentException("table name must not be blank");
+            }
+            Set<String> known = tableColumns.computeIfAbsent(normalise(table), k -> new LinkedHashSet<>());
+            for (String c : columns) {
+                Objects.requireNonNull(c, "column");
+                if (c.isBlank()) {
+                    throw new IllegalArgumentException("column name of " + table + " must not be blank");
+                }
+                known.add(normalise(c));
+            }
+            return this;
+        }
+
+        /**
+         * Allows reading system columns the engine adds to every table (PostgreSQL's {@code ctid},
+         * {@code tableoid}, {@code xmin}; SQLite's {@code rowid}; H2's {@code _rowid_}; MariaDB's
+         * {@code _rowid}), which are refused by default. A row-id alias stays refused on a table with denied
+         * columns, since it may be that column.
+         *
+         * @param columns system column names, any case
+         * @return this builder
+         * @throws IllegalArgumentException if a name is blank
+         */
+        public Builder allowSystemColumns(String... columns) {
+            Objects.requireNonNull(columns, "columns");
+            for (String c : columns) {
+                Objects.requireNonNull(c, "column");
+                if (c.isBlank()) {
+                    throw new IllegalArgumentException("system column name must not be blank");
+                }
+                allowedSystemColumns.add(normalise(c));
+            }
+            return this;
         }
 
         /**

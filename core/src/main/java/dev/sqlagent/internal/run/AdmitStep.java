@@ -9,6 +9,8 @@ import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.schema.SchemaCatalog;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,7 +22,7 @@ final class AdmitStep implements Step {
     private final AgentConfig config;
     /** The agent's catalog as its own policy shows it, computed once per catalog. */
     private final Cache<SchemaCatalog, SchemaCatalog> visible = Caffeine.newBuilder().weakKeys().maximumSize(4).build();
-    /** A policy told every table of the database, computed once per policy. */
+    /** A policy told every table of the database and its tables' columns, computed once per policy. */
     private final Cache<GuardPolicy, GuardPolicy> known = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
 
     AdmitStep(AgentConfig config) {
@@ -41,11 +43,7 @@ final class AdmitStep implements Step {
             SchemaCatalog catalog = config.schema().get();
             state.catalog(state.policy() == config.policy()
                     ? visible.get(catalog, c -> c.visibleUnder(config.policy())) : catalog.visibleUnder(state.policy()));
-            if (state.policy().knownTables().isEmpty()) {
-                // the guard refuses a CTE named like any table the database has, forbidden ones too
-                GuardPolicy given = state.policy();
-                state.policy(known.get(given, p -> p.toBuilder().knownTables(catalog.allTableNames()).build()));
-            }
+            state.policy(known.get(state.policy(), p -> complete(p, catalog)));
         } catch (SQLException e) {
             ErrorCategory category = ErrorClassifier.standard().classify(config.dialect(), e);
             return new Outcome.Failed(FailureKind.ENVIRONMENT,
@@ -53,6 +51,36 @@ final class AdmitStep implements Step {
                     "cannot read the schema: " + e.getMessage());
         }
         return new Outcome.Prepared("admitted");
+    }
+
+    /**
+     * The policy the guard checks with: told every table the database has (so that it refuses a CTE named
+     * like any of them, forbidden ones too) and the columns of each allowed table (so that it resolves every
+     * name of a statement: closed world). What the host set itself is kept.
+     */
+    static GuardPolicy complete(GuardPolicy policy, SchemaCatalog catalog) {
+        GuardPolicy.Builder b = policy.toBuilder();
+        if (policy.knownTables().isEmpty()) {
+            b.knownTables(catalog.allTableNames());
+        }
+        for (String key : policy.allowedTables()) {
+            if (policy.tableColumns().containsKey(key)) {
+                continue;
+            }
+            String bare = key.substring(key.lastIndexOf('.') + 1);
+            for (SchemaCatalog.Table t : catalog.tables()) {
+                String name = t.name().toLowerCase(java.util.Locale.ROOT);
+                if ((name.equals(key) || name.equals(bare)) && !t.columns().isEmpty()) {
+                    List<String> columns = new ArrayList<>();
+                    for (SchemaCatalog.Column c : t.columns()) {
+                        columns.add(c.name());
+                    }
+                    b.tableColumns(key, columns);
+                    break;
+                }
+            }
+        }
+        return b.build();
     }
 
 }

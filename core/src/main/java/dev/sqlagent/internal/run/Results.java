@@ -69,7 +69,7 @@ final class Results {
         List<GuardVerdict.Rejected> out = new ArrayList<>();
         for (TraceEvent e : state.events()) {
             if (e instanceof TraceEvent.GuardChecked g && g.verdict() instanceof GuardVerdict.Rejected r
-                    && g.candidate() >= 0 && StateMachine.inventedTables(r, state.catalog()::databaseHasTable).isEmpty()) {
+                    && g.candidate() >= 0 && StateMachine.inventedNames(r, state.catalog()::databaseHasTable).isEmpty()) {
                 out.add(r);
             }
         }

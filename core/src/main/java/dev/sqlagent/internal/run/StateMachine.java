@@ -204,8 +204,8 @@ public final class StateMachine {
             return move(Stage.EXECUTE, accepted + " of " + verdicts.size() + " accepted");
         }
         if (mayCorrect()) {
-            return move(Stage.CORRECT, "correctable " + ErrorCategory.SYNTAX_ERROR + " or "
-                    + ErrorCategory.TABLE_NOT_FOUND + " found by the guard");
+            return move(Stage.CORRECT, "correctable " + ErrorCategory.SYNTAX_ERROR + " or invented name found by "
+                    + "the guard");
         }
         return move(Stage.FAILED, "not runnable" + (corrections > 0 ? " after correction" : ", no correction allowed"));
     }
@@ -227,7 +227,7 @@ public final class StateMachine {
     private static int violating(List<GuardVerdict> verdicts, Predicate<String> tableExists) {
         int n = 0;
         for (GuardVerdict v : verdicts) {
-            if (v instanceof GuardVerdict.Rejected r && inventedTables(r, tableExists).isEmpty()) {
+            if (v instanceof GuardVerdict.Rejected r && inventedNames(r, tableExists).isEmpty()) {
                 n++;
             }
         }
@@ -235,22 +235,24 @@ public final class StateMachine {
     }
 
     /**
-     * The tables of a rejection that the database does not have at all. A rejection counts as a model's
-     * invention rather than a policy violation only when every violation is a table outside the policy
-     * and none of those tables exists: such SQL is never run, but it is corrected as a
-     * {@link ErrorCategory#TABLE_NOT_FOUND} error would be.
+     * The names of a rejection that the database does not have at all: tables outside the policy that no
+     * schema of the database has, and columns or functions that resolve to nothing
+     * ({@link ViolationType#inventedName()}). A rejection counts as a model's invention rather than a policy
+     * violation only when every violation is such a name: such SQL is never run, but it is corrected as the
+     * database's own "does not exist" error would be.
      *
      * @param rejected the guard's rejection
      * @param tableExists whether the database has a table of that name, allowed or not
-     * @return the invented table names, empty when the rejection stands as a policy violation
+     * @return the invented names' violations, empty when the rejection stands as a policy violation
      */
-    public static List<String> inventedTables(GuardVerdict.Rejected rejected, Predicate<String> tableExists) {
-        List<String> invented = new ArrayList<>();
+    public static List<Violation> inventedNames(GuardVerdict.Rejected rejected, Predicate<String> tableExists) {
+        List<Violation> invented = new ArrayList<>();
         for (Violation v : rejected.violations()) {
-            if (v.type() != ViolationType.TABLE_NOT_ALLOWED || tableExists.test(v.fragment())) {
+            boolean table = v.type() == ViolationType.TABLE_NOT_ALLOWED && !tableExists.test(v.fragment());
+            if (!table && !v.type().inventedName()) {
                 return List.of();
             }
-            invented.add(v.fragment());
+            invented.add(v);
         }
         return invented;
     }

@@ -192,7 +192,8 @@ class StateMachineTest {
         apply(new Outcome.Prepared("t"));
         apply(new Outcome.Generated(1));
         GuardVerdict.Rejected invented = forbidden("order");
-        assertThat(StateMachine.inventedTables(invented, Set.of("orders")::contains)).containsExactly("order");
+        assertThat(StateMachine.inventedNames(invented, Set.of("orders")::contains)).extracting(Violation::fragment)
+                .containsExactly("order");
         assertThat(apply(new Outcome.Guarded(List.of(invented)))).isEqualTo(Stage.CORRECT);
     }
 
@@ -201,7 +202,7 @@ class StateMachineTest {
         GuardVerdict.Rejected mixed = new GuardVerdict.Rejected("x", List.of(
                 new Violation(ViolationType.TABLE_NOT_ALLOWED, "order", "no"),
                 new Violation(ViolationType.FUNCTION_NOT_ALLOWED, "pg_sleep", "no")));
-        assertThat(StateMachine.inventedTables(mixed, t -> false)).isEmpty();
+        assertThat(StateMachine.inventedNames(mixed, t -> false)).isEmpty();
     }
 
     @Test
