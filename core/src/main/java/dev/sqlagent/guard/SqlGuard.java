@@ -117,6 +117,15 @@ public final class SqlGuard {
         if (lexed.violation() != null) {
             return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
         }
+        if (dialect.isMySqlFamily()) {
+            String or = pipesAsOr(lexed);
+            if (or != null) {
+                lexed = SqlLexer.lex(or, dialect, policy.maxNestingDepth());
+                if (lexed.violation() != null) {
+                    return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
+                }
+            }
+        }
         try {
             return checkParsed(sql, lexed, policy, dialect);
         } catch (StackOverflowError e) {
@@ -420,6 +429,33 @@ public final class SqlGuard {
             return true;
         }
         return false;
+    }
+
+    /**
+     * MySQL and MariaDB read {@code ||} as OR (unless {@code PIPES_AS_CONCAT} is set), where the parser reads
+     * concatenation: the statement is spelled with {@code OR}, which every {@code sql_mode} reads alike.
+     *
+     * @return the SQL with each {@code ||} outside literals spelled {@code OR}, or null when it has none
+     */
+    private static String pipesAsOr(SqlLexer.Result lexed) {
+        String sql = lexed.sql();
+        List<SqlLexer.Tok> toks = lexed.tokens();
+        StringBuilder out = null;
+        int copied = 0;
+        for (int t = 0; t + 1 < toks.size(); t++) {
+            SqlLexer.Tok a = toks.get(t);
+            SqlLexer.Tok b = toks.get(t + 1);
+            if (a.kind() == SqlLexer.Kind.PUNCT && b.kind() == SqlLexer.Kind.PUNCT && sql.charAt(a.start()) == '|'
+                    && sql.charAt(b.start()) == '|' && a.end() == b.start()) {
+                if (out == null) {
+                    out = new StringBuilder(sql.length() + 8);
+                }
+                out.append(sql, copied, a.start()).append(" OR ");
+                copied = b.end();
+                t++;
+            }
+        }
+        return out == null ? null : out.append(sql, copied, sql.length()).toString();
     }
 
     private static GuardVerdict reject(String sql, ViolationType type, String fragment, String message) {

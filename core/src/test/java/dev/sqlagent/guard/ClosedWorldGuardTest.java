@@ -191,4 +191,18 @@ class ClosedWorldGuardTest {
         assertThat(((GuardVerdict.Accepted) v).columns())
                 .containsExactlyInAnyOrder("emp.name", "emp.dept_id", "dept.title", "dept.id");
     }
+
+    @Test
+    void mariaDbHintsAndOperatorsAreAccepted() {
+        for (String sql : List.of(
+                "SELECT STRAIGHT_JOIN e.name FROM emp e JOIN dept d ON d.id = e.dept_id",
+                "SELECT SQL_NO_CACHE name FROM emp",
+                "SELECT name FROM emp USE INDEX (PRIMARY) WHERE id > 1",
+                "SELECT name FROM emp FORCE INDEX (PRIMARY) WHERE id > 1",
+                "SELECT name FROM emp WHERE id = 1 || id = 2",
+                "WITH c (n) AS (SELECT name FROM emp) SELECT n FROM c",
+                "WITH RECURSIVE r (k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM r WHERE k < 5) SELECT k FROM r")) {
+            assertThat(check(sql, Dialect.MARIADB)).as(sql).isInstanceOf(GuardVerdict.Accepted.class);
+        }
+    }
 }
