@@ -28,8 +28,10 @@ public final class SchemaCatalog {
      * @param type its SQL type name
      * @param nullable whether it may hold NULL
      * @param remarks its description, or empty
+     * @param generated whether the database computes it from other columns (a generated column); on a
+     *                  table with denied columns the agent denies it too, since it may carry one of them
      */
-    public record Column(String name, String type, boolean nullable, String remarks) {
+    public record Column(String name, String type, boolean nullable, String remarks, boolean generated) {
         /**
          * Checks the parts.
          *
@@ -37,11 +39,24 @@ public final class SchemaCatalog {
          * @param type its SQL type name
          * @param nullable whether it may hold NULL
          * @param remarks its description, or empty
+         * @param generated whether the database computes it from other columns
          */
         public Column {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
             Objects.requireNonNull(remarks, "remarks");
+        }
+
+        /**
+         * A column that is not generated.
+         *
+         * @param name its name
+         * @param type its SQL type name
+         * @param nullable whether it may hold NULL
+         * @param remarks its description, or empty
+         */
+        public Column(String name, String type, boolean nullable, String remarks) {
+            this(name, type, nullable, remarks, false);
         }
     }
 
@@ -293,7 +308,8 @@ public final class SchemaCatalog {
                 try (ResultSet rs = md.getColumns(catalog, schema, name, "%")) {
                     while (rs.next()) {
                         cols.add(new Column(rs.getString("COLUMN_NAME"), nullToEmpty(rs.getString("TYPE_NAME")),
-                                rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, nullToEmpty(rs.getString("REMARKS"))));
+                                rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, nullToEmpty(rs.getString("REMARKS")),
+                                generated(rs)));
                     }
                 }
                 List<String> pk = new ArrayList<>();
@@ -316,6 +332,15 @@ public final class SchemaCatalog {
                 tables.add(new Table(name, cols, pk, fks, remarks.getOrDefault(name, "")));
             }
             return new SchemaCatalog(tables, everything);
+        }
+    }
+
+    /** JDBC's IS_GENERATEDCOLUMN; a driver that lacks it is read as "not generated". */
+    private static boolean generated(ResultSet rs) {
+        try {
+            return "YES".equalsIgnoreCase(rs.getString("IS_GENERATEDCOLUMN"));
+        } catch (SQLException e) {
+            return false;
         }
     }
 

@@ -41,9 +41,11 @@ final class AdmitStep implements Step {
         }
         try {
             SchemaCatalog catalog = config.schema().get();
-            state.catalog(state.policy() == config.policy()
-                    ? visible.get(catalog, c -> c.visibleUnder(config.policy())) : catalog.visibleUnder(state.policy()));
+            boolean agents = state.policy() == config.policy();
             state.policy(known.get(state.policy(), p -> complete(p, catalog)));
+            GuardPolicy completed = state.policy();
+            state.catalog(agents ? visible.get(catalog, c -> c.visibleUnder(completed))
+                    : catalog.visibleUnder(completed));
         } catch (SQLException e) {
             ErrorCategory category = ErrorClassifier.standard().classify(config.dialect(), e);
             return new Outcome.Failed(FailureKind.ENVIRONMENT,
@@ -56,7 +58,8 @@ final class AdmitStep implements Step {
     /**
      * The policy the guard checks with: told every table the database has (so that it refuses a CTE named
      * like any of them, forbidden ones too) and the columns of each allowed table (so that it resolves every
-     * name of a statement: closed world). What the host set itself is kept.
+     * name of a statement: closed world). A generated column of a table with denied columns is denied
+     * too, since it may be computed from one of them. What the host set itself is kept.
      */
     static GuardPolicy complete(GuardPolicy policy, SchemaCatalog catalog) {
         GuardPolicy.Builder b = policy.toBuilder();
@@ -72,8 +75,13 @@ final class AdmitStep implements Step {
                 String name = t.name().toLowerCase(java.util.Locale.ROOT);
                 if ((name.equals(key) || name.equals(bare)) && !t.columns().isEmpty()) {
                     List<String> columns = new ArrayList<>();
+                    boolean denies = policy.deniedColumns().containsKey(key);
                     for (SchemaCatalog.Column c : t.columns()) {
                         columns.add(c.name());
+                        if (denies && c.generated()) {
+                            // computed from other columns, perhaps a denied one: denied too, and hidden
+                            b.denyColumn(key, c.name());
+                        }
                     }
                     b.tableColumns(key, columns);
                     break;
