@@ -41,7 +41,7 @@ class ClosedWorldAgentTest {
         ScriptedLlm llm = ScriptedLlm.create().enqueue("SELECT twice FROM pay");
         try (SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db).dialect(Dialect.H2)
                 .policy(GuardPolicy.builder().allowTables("pay").denyColumn("pay", "salary").build()).build()) {
-            AgentResult r = agent.ask("Twice the salary of each person");
+            AgentResult r = agent.ask("Doubled pay of each person");
             assertThat(r.status()).isEqualTo(AgentResult.Status.REJECTED);
             assertThat(((AgentResult.Rejected) r).violations()).anyMatch(v -> v.type() == ViolationType.COLUMN_DENIED);
             assertThat(llm.requests().get(0).text()).doesNotContainIgnoringCase("twice").containsIgnoringCase("name");
