@@ -370,6 +370,8 @@ final class AstAnalyzer {
         if (select.getPivot() != null || select.getUnPivot() != null) {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, "PIVOT", "PIVOT/UNPIVOT not supported");
         }
+        Scope blockScope = scope;
+        ResourceBounds.checkSelect(select, dialect, policy, n -> blockScope.has(Names.fold(n, dialect))).ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
         walkFields(select, scope, "withItemsList");
     }
 
@@ -610,6 +612,7 @@ final class AstAnalyzer {
             violation(ViolationType.FUNCTION_NOT_ALLOWED, String.join(".", parts),
                     "function not allowed: " + String.join(".", parts));
         }
+        ResourceBounds.check(node, dialect, policy).ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
     }
 
     static String shorten(String s) {

@@ -248,11 +248,10 @@ final class EngineFunctions {
      */
     static List<Form> h2() throws SQLException {
         Set<String> documented = h2HelpTopics();
+        documented.addAll(h2BuiltinNames());
         Set<String> candidates = new TreeSet<>(documented);
-        candidates.addAll(h2BuiltinNames());
-        candidates.addAll(classWords("org/h2/command/Parser.class"));
-        for (String mode : List.of("MySQL", "PostgreSQL", "MSSQLServer", "Oracle", "DB2Derby", "Legacy")) {
-            candidates.addAll(classWords("org/h2/mode/Functions" + mode + ".class"));
+        for (String resource : h2ClassFiles()) {
+            candidates.addAll(classWords(resource));
         }
         candidates.addAll(enumNames("org.h2.expression.aggregate.AggregateType"));
         candidates.addAll(enumNames("org.h2.expression.analysis.WindowFunctionType"));
@@ -417,6 +416,26 @@ final class EngineFunctions {
             }
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException("H2 has no " + type, e);
+        }
+        return out;
+    }
+
+    /** The class files of H2's parser, expressions and compatibility modes. */
+    private static List<String> h2ClassFiles() {
+        List<String> out = new ArrayList<>();
+        try {
+            java.net.URL jar = org.h2.Driver.class.getProtectionDomain().getCodeSource().getLocation();
+            try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(new java.io.File(jar.toURI()))) {
+                for (ZipEntry e : java.util.Collections.list(z.entries())) {
+                    String n = e.getName();
+                    if (n.endsWith(".class") && (n.startsWith("org/h2/command/Parser")
+                            || n.startsWith("org/h2/expression/") || n.startsWith("org/h2/mode/"))) {
+                        out.add(n);
+                    }
+                }
+            }
+        } catch (IOException | java.net.URISyntaxException e) {
+            throw new IllegalStateException("cannot list the H2 jar", e);
         }
         return out;
     }

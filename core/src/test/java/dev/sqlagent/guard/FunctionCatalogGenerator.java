@@ -491,16 +491,17 @@ public final class FunctionCatalogGenerator {
                 autocommit current_catalog current_database current_path current_role current_schema current_user
                 database database_path h2version lock_mode lock_timeout memory_free memory_used readonly session_id
                 transaction_id version schema currval lastval identity identity_val_local last_insert_id
-                scope_identity pg_postmaster_start_time""");
+                scope_identity pg_postmaster_start_time session_user system_user user""");
         put(m, EXPANDS, "expands", """
-                repeat space lpad rpad replace regexp_replace expand rawtohex insert zero""");
-        put(m, INTERNAL, "table-value", "table unnest");
+                repeat space lpad rpad replace regexp_replace expand rawtohex insert secure_rand""");
+        put(m, INTERNAL, "table-value", "table unnest table_distinct");
         put(m, AGGREGATE, "aggregate", """
                 any any_value array_agg avg bit_and_agg bit_nand_agg bit_nor_agg bit_or_agg bit_xnor_agg
                 bit_xor_agg corr count covar_pop covar_samp envelope every gcd_agg group_concat histogram
                 json_arrayagg json_objectagg lcm_agg listagg max median min mode percentile_cont percentile_disc
                 regr_avgx regr_avgy regr_count regr_intercept regr_r2 regr_slope regr_sxx regr_sxy regr_syy
-                stddev_pop stddev_samp string_agg sum var_pop var_samp""");
+                stddev_pop stddev_samp string_agg sum var_pop var_samp bit_and bit_or bool_and bool_or some
+                stats_mode stddev stddevp var variance varp""");
         put(m, WINDOW, "window", """
                 cume_dist dense_rank first_value lag last_value lead nth_value ntile percent_rank rank
                 ratio_to_report row_number""");
@@ -517,11 +518,11 @@ public final class FunctionCatalogGenerator {
                 localtimestamp locate log log10 lower lshift ltrim minute mod month monthname newid
                 newsequentialid now nullif nvl nvl2 octet_length ora_hash parsedatetime pi position power quarter
                 quote_ident radians rand random random_uuid right rotateleft rotateright round roundmagic rownum
-                rshift rtrim second secure_rand sign sin sinh soundex sqrt stringdecode stringencode stringtoutf8
+                rshift rtrim second sign sin sinh soundex sqrt stringdecode stringencode stringtoutf8
                 substr substring sys_guid sysdate systimestamp tan tanh to_char to_date to_timestamp
-                to_timestamp_tz today translate trim trim_array trunc truncate truncate_value ucase ulshift
+                to_timestamp_tz today translate trim trim_array timestampadd timestampdiff trunc truncate truncate_value ucase ulshift
                 unix_timestamp upper urshift utf8tostring uuid week xmlattr xmlcdata xmlcomment xmlnode
-                xmlstartdoc xmltext year""");
+                xmlstartdoc xmltext year zero""");
         put(m, SCALAR, "syntax", "distinct top cast exists array row values grouping");
         put(m, AGGREGATE, "syntax", "rollup cube");
         put(m, EXPANDS, "syntax", "generate_series system_range");
