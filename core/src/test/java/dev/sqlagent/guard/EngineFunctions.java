@@ -202,6 +202,16 @@ final class EngineFunctions {
         return out;
     }
 
+    /**
+     * Turns the MariaDB driver's own logging off before a connection is opened: it logs every failed prepare
+     * at WARN, and the probe fails on purpose about two thousand times. Loggers the driver already created
+     * in this JVM keep logging.
+     */
+    static void quietMariaDbDriver() {
+        System.setProperty("mariadb.logging.disable", "true");
+        org.mariadb.jdbc.util.log.Loggers.init();
+    }
+
     private static boolean mariadbCallable(Connection c, String name) {
         if (!WORD.matcher(name).matches()) {
             return false;

@@ -82,7 +82,7 @@ public final class FunctionCatalogGenerator {
                     }
                 }
                 case "mariadb" -> {
-                    System.setProperty("mariadb.logging.disable", "true"); // every probe that fails is logged
+                    EngineFunctions.quietMariaDbDriver();
                     try (Connection c = connect("SQLAGENT_MARIADB", "jdbc:mariadb://127.0.0.1:3306/test", "root")) {
                         write(out.resolve("mariadb.tsv"), version(c), mariadb(EngineFunctions.mariadb(c)));
                     }
