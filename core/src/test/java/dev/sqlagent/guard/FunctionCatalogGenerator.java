@@ -40,8 +40,9 @@ import java.util.regex.Pattern;
  * <p>Run it (servers from {@code scripts/start-servers.sh}; it reads {@code SQLAGENT_PG_URL},
  * {@code SQLAGENT_MARIADB_URL} and their users as the server tests do):
  * <pre>
- * slot mvn -B -q -pl core -am test-compile -Dmaven.javadoc.skip=true
- * slot mvn -B -q -pl core dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
+ * eval "$(bash scripts/start-servers.sh)"
+ * slot mvn -B -q -pl core -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt \
+ *     -Dmdep.includeScope=test -Dmaven.javadoc.skip=true
  * java -cp core/target/test-classes:core/target/classes:$(cat /tmp/cp.txt) \
  *     dev.sqlagent.guard.FunctionCatalogGenerator core/src/main/resources/dev/sqlagent/guard/functions
  * </pre>
