@@ -386,6 +386,9 @@ final class AstAnalyzer {
         if (select.getPivot() != null || select.getUnPivot() != null) {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, "PIVOT", "PIVOT/UNPIVOT not supported");
         }
+        NameScope.Ctes blockScope = scope;
+        ResourceBounds.checkSelect(select, dialect, policy, n -> blockScope.has(Names.fold(n, dialect)))
+                .ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
         NameScope.Frame saved = frame;
         try {
             if (select instanceof PlainSelect) {
@@ -847,10 +850,16 @@ final class AstAnalyzer {
                 }
             }
         }
-        if (!policy.functionPolicy().allows(parts, dialect)) {
+        FunctionPolicy.Decision decision = policy.functionPolicy().decide(parts, dialect);
+        if (decision.verdict() == FunctionPolicy.Verdict.UNKNOWN) {
+            // an invented name, not a violation: corrected like the engine's "no such function", never run
+            violation(ViolationType.UNKNOWN_FUNCTION, String.join(".", parts), decision.reason()
+                    + decision.hint().map(h -> "; use " + h).orElse(""));
+        } else if (!decision.allowed()) {
             violation(ViolationType.FUNCTION_NOT_ALLOWED, String.join(".", parts),
-                    "function not allowed: " + String.join(".", parts));
+                    "function not allowed: " + String.join(".", parts) + " (" + decision.reason() + ")");
         }
+        ResourceBounds.check(node, dialect, policy).ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
     }
 
     static String shorten(String s) {

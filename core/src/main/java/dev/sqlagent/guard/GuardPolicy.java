@@ -29,6 +29,8 @@ public final class GuardPolicy {
     public static final int DEFAULT_MAX_ROWS = 1000;
     /** Default cap on the SQL's length in characters. */
     public static final int DEFAULT_MAX_SQL_LENGTH = 20_000;
+    /** Default cap on what one resource-expanding call may build, in bytes: 1 MiB. */
+    public static final long DEFAULT_MAX_EXPANDED_BYTES = 1024 * 1024;
     /** Default cap on the nesting of parentheses, beyond which the parser's look-ahead may explode. */
     public static final int DEFAULT_MAX_NESTING_DEPTH = 24;
     /** Default cap on the time the parser may take for one SQL. */
@@ -39,6 +41,7 @@ public final class GuardPolicy {
     private final boolean allowSelectStar;
     private final int maxRows;
     private final int maxSqlLength;
+    private final long maxExpandedBytes;
     private final Set<String> allowedTablesAsWritten;
     private final FunctionPolicy functionPolicy;
     private final List<RowFilter> rowFilters;
@@ -66,6 +69,7 @@ public final class GuardPolicy {
         this.allowSelectStar = b.allowSelectStar;
         this.maxRows = b.maxRows;
         this.maxSqlLength = b.maxSqlLength;
+        this.maxExpandedBytes = b.maxExpandedBytes;
     }
 
     /** {@return a new builder} */
@@ -101,6 +105,7 @@ public final class GuardPolicy {
         b.allowSelectStar = allowSelectStar;
         b.maxRows = maxRows;
         b.maxSqlLength = maxSqlLength;
+        b.maxExpandedBytes = maxExpandedBytes;
         return b;
     }
 
@@ -146,6 +151,20 @@ public final class GuardPolicy {
     /** {@return the cap on SQL length in characters} */
     public int maxSqlLength() {
         return maxSqlLength;
+    }
+
+    /**
+     * Returns the cap on what one call of a resource-expanding function ({@code repeat}, {@code lpad},
+     * {@code printf} widths, {@code zeroblob}, {@code generate_series}, …) may build, as the guard estimates
+     * it from constant arguments; a call over it, or with a size argument that is not a constant, is refused
+     * as {@link ViolationType#RESOURCE_LIMIT}. On H2 the aggregates that collect their whole input and
+     * recursive CTEs that grow a value are refused under any finite cap (H2 allocates in the host's heap with
+     * no cap of its own). {@link Long#MAX_VALUE} turns these checks off.
+     *
+     * @return the cap in bytes; {@value #DEFAULT_MAX_EXPANDED_BYTES} by default
+     */
+    public long maxExpandedBytes() {
+        return maxExpandedBytes;
     }
 
     /** {@return the allowed tables exactly as given to the builder (trimmed), for case-sensitive dialects} */
@@ -225,7 +244,7 @@ public final class GuardPolicy {
     public String toString() {
         return "GuardPolicy{tables=" + allowedTables + ", deniedColumns=" + deniedColumns
                 + ", selectStar=" + allowSelectStar + ", maxRows=" + maxRows + ", functions=" + functionPolicy
-                + ", rowFilters=" + rowFilters.size() + '}';
+                + ", rowFilters=" + rowFilters.size() + ", maxExpandedBytes=" + maxExpandedBytes + '}';
     }
 
     /** Builds a {@link GuardPolicy}; setters check their arguments and name them. */
@@ -235,6 +254,7 @@ public final class GuardPolicy {
         private boolean allowSelectStar;
         private int maxRows = DEFAULT_MAX_ROWS;
         private int maxSqlLength = DEFAULT_MAX_SQL_LENGTH;
+        private long maxExpandedBytes = DEFAULT_MAX_EXPANDED_BYTES;
         private final Set<String> allowedTablesAsWritten = new LinkedHashSet<>();
         private FunctionPolicy functionPolicy = FunctionPolicy.standard();
         private final List<RowFilter> rowFilters = new ArrayList<>();
@@ -412,6 +432,22 @@ public final class GuardPolicy {
                 throw new IllegalArgumentException("maxSqlLength must be >= 16 but was " + maxSqlLength);
             }
             this.maxSqlLength = maxSqlLength;
+            return this;
+        }
+
+        /**
+         * Sets the cap on what one resource-expanding call may build (see {@link GuardPolicy#maxExpandedBytes()});
+         * defaults to {@value GuardPolicy#DEFAULT_MAX_EXPANDED_BYTES} bytes.
+         *
+         * @param maxExpandedBytes the cap in bytes, at least 1; {@link Long#MAX_VALUE} turns the checks off
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxExpandedBytes} is below 1
+         */
+        public Builder maxExpandedBytes(long maxExpandedBytes) {
+            if (maxExpandedBytes < 1) {
+                throw new IllegalArgumentException("maxExpandedBytes must be >= 1 but was " + maxExpandedBytes);
+            }
+            this.maxExpandedBytes = maxExpandedBytes;
             return this;
         }
 

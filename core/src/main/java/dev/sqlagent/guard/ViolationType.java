@@ -44,6 +44,13 @@ public enum ViolationType {
      * {@code VALUES}, {@code PIVOT}, {@code CONNECT BY}, vendor clauses, …
      */
     UNSUPPORTED_CONSTRUCT,
+    /**
+     * A call that would build more than {@link GuardPolicy#maxExpandedBytes()} ({@code repeat('x', 1e9)},
+     * nested expansions, a {@code printf} width), or whose size argument is not a constant so that the guard
+     * cannot bound it; on H2, also an aggregate that collects its whole input or a recursive CTE that grows a
+     * value, which H2 would build in the host's heap without a cap.
+     */
+    RESOURCE_LIMIT,
     /** A mandatory row filter could not be applied where the filtered table is read. */
     ROW_FILTER,
     /**

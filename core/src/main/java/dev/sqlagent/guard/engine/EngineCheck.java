@@ -236,18 +236,24 @@ public final class EngineCheck {
         return false;
     }
 
+    /**
+     * Whether a function the engine's plan calls may run, by the same decision the guard makes
+     * ({@link FunctionPolicy#decide}). A name the catalog classifies unsafe is refused outright; a name the
+     * engine uses for another one, or for syntax the guard checks as syntax ({@link #ENGINE_NAMES}), is
+     * allowed when the name it stands for is. Anything else (a name the catalog does not have) is refused:
+     * the plan calls something the guard did not see.
+     */
     static boolean functionAllowed(String engineName, FunctionPolicy functions, Dialect dialect) {
-        List<String> parts = Arrays.asList(engineName.toLowerCase(Locale.ROOT).split("\\."));
-        for (String p : parts) {
-            if (FunctionPolicy.isDangerous(p)) {
-                return false;
-            }
-        }
-        if (functions.allows(parts, dialect)) {
+        String name = engineName.toLowerCase(Locale.ROOT);
+        FunctionPolicy.Decision d = functions.decide(Arrays.asList(name.split("\\.")), dialect);
+        if (d.allowed()) {
             return true;
         }
-        for (String other : ENGINE_NAMES.getOrDefault(dialect, Map.of()).getOrDefault(engineName, List.of())) {
-            if (other.isEmpty() || functions.allows(List.of(other), dialect)) {
+        if (d.functionClass().map(c -> !c.safe()).orElse(false)) {
+            return false;
+        }
+        for (String other : ENGINE_NAMES.getOrDefault(dialect, Map.of()).getOrDefault(name, List.of())) {
+            if (other.isEmpty() || functions.decide(List.of(other), dialect).allowed()) {
                 return true;
             }
         }
