@@ -93,4 +93,25 @@ class ClosedWorldAgentTest {
             }
         }
     }
+
+    @Test
+    void aFunctionSqliteLacksIsCorrectedWithItsEquivalentWithoutRunning(@org.junit.jupiter.api.io.TempDir
+                                                                         java.nio.file.Path dir) throws Exception {
+        String url = "jdbc:sqlite:" + dir.resolve("hires.db");
+        try (Connection c = java.sql.DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE hires (id INTEGER PRIMARY KEY, hired TEXT)");
+            s.execute("INSERT INTO hires VALUES (1, '2020-05-01'), (2, '2021-06-01')");
+        }
+        ScriptedLlm llm = ScriptedLlm.create().enqueue("SELECT YEAR(hired) FROM hires")
+                .enqueue("{\"reason\": \"SQLite has strftime\", \"sql\": \"SELECT strftime('%Y', hired) FROM hires\"}");
+        try (SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(new UrlDataSource(url, null, null))
+                .dialect(Dialect.SQLITE).policy(GuardPolicy.allowingTables("hires")).build()) {
+            AgentResult r = agent.ask("Years of hire");
+            assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
+            assertThat(r.trace().executions()).hasSize(1);
+            assertThat(r.trace().correction().orElseThrow().errorCategory()).isEqualTo("FUNCTION_NOT_FOUND");
+            assertThat(r.trace().correction().orElseThrow().originalError()).startsWith("no such function: YEAR")
+                    .contains("strftime");
+        }
+    }
 }

@@ -318,6 +318,10 @@ final class AstAnalyzer {
         } else if (node instanceof Function) {
             checkFunction(((Function) node).getMultipartName(), node);
             walkFields(node, scope, null);
+        } else if (node instanceof net.sf.jsqlparser.expression.MySQLGroupConcat) {
+            // a node of its own, not a Function: decided like one
+            checkFunction(List.of("group_concat"), node);
+            walkFields(node, scope, null);
         } else if (node instanceof AnalyticExpression) {
             String name = ((AnalyticExpression) node).getName();
             checkFunction(name == null ? List.of() : List.of(name), node);

@@ -205,4 +205,20 @@ class ClosedWorldGuardTest {
             assertThat(check(sql, Dialect.MARIADB)).as(sql).isInstanceOf(GuardVerdict.Accepted.class);
         }
     }
+
+    @Test
+    void aFunctionTheEngineLacksIsAnInventedNameWithTheEnginesEquivalent() {
+        GuardVerdict v = check("SELECT year(name) FROM emp", Dialect.SQLITE);
+        assertThat(types(v)).containsExactly(ViolationType.UNKNOWN_FUNCTION);
+        Violation x = ((GuardVerdict.Rejected) v).violations().get(0);
+        assertThat(x.type().inventedName()).isTrue();
+        assertThat(x.message()).contains("; use ").contains("strftime");
+        // a function the engine has and the policy refuses stays a violation
+        assertThat(types(check("SELECT query_to_xml('select 1', true, true, '') FROM dept", Dialect.POSTGRESQL)))
+                .containsExactly(ViolationType.FUNCTION_NOT_ALLOWED);
+        assertThat(types(check("SELECT GROUP_CONCAT(name) FROM emp", Dialect.POSTGRESQL)))
+                .containsExactly(ViolationType.UNKNOWN_FUNCTION);
+        assertThat(check("SELECT GROUP_CONCAT(name SEPARATOR ',') FROM emp", Dialect.MARIADB))
+                .isInstanceOf(GuardVerdict.Accepted.class);
+    }
 }
