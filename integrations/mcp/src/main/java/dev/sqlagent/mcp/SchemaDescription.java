@@ -23,6 +23,43 @@ final class SchemaDescription {
     }
 
     /**
+     * The catalog as a client is shown it: the visible one, without the sample values of row-filtered tables
+     * (they were read from every row, and would show a client rows its filter keeps from it).
+     *
+     * @param visible the catalog visible under the policy
+     * @param policy the client's policy
+     * @return the catalog to describe
+     */
+    static SchemaCatalog shown(SchemaCatalog visible, GuardPolicy policy) {
+        SchemaEnrichment e = visible.enrichment();
+        if (policy.rowFilters().isEmpty() || e.isEmpty()) {
+            return visible;
+        }
+        SchemaEnrichment.Builder b = e.toBuilder();
+        boolean changed = false;
+        for (RowFilter f : policy.rowFilters()) {
+            for (SchemaCatalog.Table t : visible.tables()) {
+                if (!matches(t.name(), f.table())) {
+                    continue;
+                }
+                for (SchemaCatalog.Column c : t.columns()) {
+                    if (!e.sampleValues(t.name(), c.name()).isEmpty()) {
+                        b.sampleValues(t.name(), c.name(), List.of());
+                        changed = true;
+                    }
+                }
+            }
+        }
+        return changed ? SchemaCatalog.of(visible.tables(), visible.allTableNames()).enrich(b.build()) : visible;
+    }
+
+    private static boolean matches(String table, String filtered) {
+        String t = table.toLowerCase(java.util.Locale.ROOT);
+        String f = filtered.toLowerCase(java.util.Locale.ROOT);
+        return t.equals(f) || f.endsWith("." + t) || t.endsWith("." + f);
+    }
+
+    /**
      * @param catalog the catalog visible under the policy
      * @param policy the client's policy
      * @param dialect the database's dialect

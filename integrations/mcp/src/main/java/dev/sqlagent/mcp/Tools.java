@@ -137,7 +137,7 @@ final class Tools {
 
     private SchemaCatalog schema(Client client) {
         try {
-            return agent.schema(client.policy());
+            return SchemaDescription.shown(agent.schema(client.policy()), client.policy());
         } catch (SQLException e) {
             throw new CallFailure("cannot read the schema: " + e.getMessage());
         }
