@@ -9,15 +9,21 @@ import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.testkit.ScriptedLlm;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -130,6 +136,54 @@ abstract class EscapeSuite {
                 assertThat(rows).hasSize(3);
             }
         }
+    }
+
+    /**
+     * The held-out payloads of {@code shared/data/sqli} (raw, one per line), spliced into a string and a number
+     * of an allowed query: whatever comes back answered holds no value of a row the filter excludes, of the
+     * forbidden table or of the denied column, and the database is unchanged.
+     */
+    @Test
+    void injectionPayloadsSplicedIntoAQueryReadNothingBeyondThePolicy() throws Exception {
+        Path dir = Path.of(System.getProperty("sqlagent.projectRoot", "../.."), "..", "shared", "data", "sqli").normalize();
+        Assumptions.assumeTrue(Files.isDirectory(dir), "SKIPPED: no payload lists at " + dir);
+        Set<String> payloads = new LinkedHashSet<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(x -> x.toString().endsWith(".txt")).sorted().toList()) {
+                for (String line : Files.readAllLines(f, StandardCharsets.ISO_8859_1)) {
+                    if (!line.isBlank()) {
+                        payloads.add(line);
+                    }
+                }
+            }
+        }
+        List<String> before = state();
+        // the forbidden table's value, the denied column's values, and (filtered) the name only owner 2's row has;
+        // a constant the payload selects itself ("UNION SELECT 2, 'x'") is no leak
+        Set<String> forbidden = rowFiltered() ? Set.of("payroll", "s1", "s2", "s3", "safe")
+                : Set.of("payroll", "s1", "s2", "s3");
+        int answered = 0;
+        for (String p : payloads) {
+            for (String template : List.of("SELECT owner, name FROM items WHERE name = '{}'",
+                    "SELECT owner, name FROM items WHERE id = 1{}")) {
+                String sql = template.replace("{}", p);
+                CallToolResult r = query(overHttp, sql);
+                if (Boolean.TRUE.equals(r.isError())) {
+                    continue;
+                }
+                answered++;
+                @SuppressWarnings("unchecked")
+                List<List<Object>> rows = (List<List<Object>>) structured(r).get("rows");
+                for (List<Object> row : rows) {
+                    for (Object v : row) {
+                        assertThat(String.valueOf(v)).as(sql).isNotIn(forbidden);
+                    }
+                }
+            }
+        }
+        System.err.println("[" + getClass().getSimpleName() + "] " + payloads.size() + " payloads x 2 templates: "
+                + answered + " answered within the policy, the rest refused or failed");
+        assertThat(state()).isEqualTo(before);
     }
 
     private void refused(McpSyncClient client, String sql) throws SQLException {
