@@ -177,12 +177,48 @@ public final class SqlAgent implements AutoCloseable {
         return run(question, null);
     }
 
+    /**
+     * Runs SQL written by the caller (an outside agent such as an MCP client, a person) through the same
+     * governed path as the SQL the model writes: the guard checks it against the agent's policy and rewrites
+     * it (row cap, row filters), the engine's planner confirms what it reads (when the engine check is on),
+     * and it runs read-only, time-boxed and row-capped. No model is called, and the SQL is never corrected or
+     * regenerated: a policy violation ends {@link AgentResult.Rejected} with the violations, anything else
+     * that keeps it from running (unparseable SQL, a table the database lacks, a database error)
+     * {@link AgentResult.Failed}. Like a question it is traced, counted in {@link #metrics()}, logged, handed
+     * to the case sinks (never as a verified answer, so it never becomes a few-shot example) and to the
+     * {@link Builder#onHandOff hand-off hook}.
+     *
+     * @param sql the SQL, one statement
+     * @return the result with its trace, never null
+     * @throws NullPointerException if the SQL is null
+     * @throws IllegalStateException if the agent is closed
+     */
+    public AgentResult query(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        return query(Question.of(sql));
+    }
+
+    /**
+     * Runs SQL written by the caller as {@link #query(String)} does, with the request's labels (kept in its
+     * case), policy (replacing the agent's, for example one client's tables and row filters) and budget
+     * (its deadline bounds the run).
+     *
+     * @param request the request; its {@link Question#text() text} is the SQL
+     * @return the result with its trace, never null
+     * @throws NullPointerException if the request is null
+     * @throws IllegalStateException if the agent is closed
+     */
+    public AgentResult query(Question request) {
+        Objects.requireNonNull(request, "request");
+        return run(request, null, new RunScope(), true);
+    }
+
     AgentResult run(Question question, dev.sqlagent.internal.ConversationContext conversation) {
-        return run(question, conversation, new RunScope());
+        return run(question, conversation, new RunScope(), false);
     }
 
     private AgentResult run(Question question, dev.sqlagent.internal.ConversationContext conversation,
-            RunScope scope) {
+            RunScope scope, boolean callerSql) {
         if (closed) {
             throw new IllegalStateException("the agent is closed; build a new one to ask more questions");
         }
@@ -194,9 +230,9 @@ public final class SqlAgent implements AutoCloseable {
             String id = dev.sqlagent.internal.QuestionIds.next();
             QuestionBudget effective = question.budget().map(budget::overriddenBy).orElse(budget);
             AgentResult result = questions.answer(question.text().strip(), id, conversation,
-                    question.policy().orElse(null), question.table(), question.category(), effective, scope);
+                    question.policy().orElse(null), question.table(), question.category(), effective, scope, callerSql);
             metrics.record(result);
-            deliver(result, question);
+            deliver(result, question, !callerSql && (!config.verifiers().isEmpty() || config.judgeEnabled()));
             handOff(result);
             return result;
         } finally {
@@ -281,7 +317,7 @@ public final class SqlAgent implements AutoCloseable {
                     return; // cancelled before it started: nothing was done, nothing to record
                 }
                 try {
-                    future.complete(run(question, null, scope));
+                    future.complete(run(question, null, scope, false));
                 } catch (Throwable e) {
                     future.completeExceptionally(e);
                 }
@@ -410,6 +446,23 @@ public final class SqlAgent implements AutoCloseable {
     }
 
     /**
+     * The schema a model is shown under a policy, as {@link #ask(Question)} shows it for a request with that
+     * policy: of the tables the agent reads (those its own policy allows, or the host's
+     * {@link Builder#schema schema}), the ones the policy allows, without the columns it denies, with the
+     * host's descriptions and the relations between what is left. The catalog is read from the database on
+     * first use and kept.
+     *
+     * @param policy the policy, such as {@link #policy()} or a client's
+     * @return the visible catalog
+     * @throws NullPointerException if the policy is null
+     * @throws java.sql.SQLException if the catalog cannot be read
+     */
+    public SchemaCatalog schema(GuardPolicy policy) throws java.sql.SQLException {
+        Objects.requireNonNull(policy, "policy");
+        return config.schema().get().visibleUnder(policy);
+    }
+
+    /**
      * Least-privilege check: what the database login can read beyond the policy (tables outside it, denied
      * columns) and whether it can write at all, from the engine's catalog. Where the report lists anything,
      * the guard is the only line of defence for it.
@@ -420,12 +473,28 @@ public final class SqlAgent implements AutoCloseable {
      * @throws java.sql.SQLException if the catalog cannot be read
      */
     public dev.sqlagent.guard.engine.PrivilegeReport audit() throws java.sql.SQLException {
+        return audit(config.policy());
+    }
+
+    /**
+     * Least-privilege check against another policy, such as one a request or an MCP client is given: what the
+     * agent's database login can read beyond that policy, and whether it can write at all.
+     *
+     * @param policy the policy to hold the login to
+     * @return the report
+     * @throws NullPointerException if the policy is null
+     * @throws IllegalStateException if the agent was built with a custom executor (no database to ask) or
+     *     its dialect has no audit
+     * @throws java.sql.SQLException if the catalog cannot be read
+     */
+    public dev.sqlagent.guard.engine.PrivilegeReport audit(GuardPolicy policy) throws java.sql.SQLException {
+        Objects.requireNonNull(policy, "policy");
         if (settings.dataSource == null) {
             throw new IllegalStateException("audit() needs the agent built with dataSource(...); a custom executor "
                     + "gives no database to ask");
         }
         try {
-            return dev.sqlagent.guard.engine.PrivilegeAudit.audit(settings.dataSource, config.dialect(), config.policy());
+            return dev.sqlagent.guard.engine.PrivilegeAudit.audit(settings.dataSource, config.dialect(), policy);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
@@ -440,12 +509,12 @@ public final class SqlAgent implements AutoCloseable {
         return config.engineCheck();
     }
 
-    private void deliver(AgentResult result, Question question) {
+    private void deliver(AgentResult result, Question question, boolean checked) {
         if (caseSinks.isEmpty()) {
             return;
         }
-        CaseRecord record = CaseBuilder.from(result, question.table(), question.category(),
-                !config.verifiers().isEmpty() || config.judgeEnabled(), config.clock().instant());
+        CaseRecord record = CaseBuilder.from(result, question.table(), question.category(), checked,
+                config.clock().instant());
         for (CaseSink sink : caseSinks) {
             try {
                 sink.accept(record);

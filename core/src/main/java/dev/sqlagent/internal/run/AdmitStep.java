@@ -33,9 +33,11 @@ final class AdmitStep implements Step {
     public Outcome run(RunState state) {
         String question = state.question();
         if (question.isBlank()) {
-            return Outcome.Failed.of(FailureKind.INVALID_QUESTION, "the question is blank");
+            return Outcome.Failed.of(FailureKind.INVALID_QUESTION, state.callerSql() ? "the SQL is blank"
+                    : "the question is blank");
         }
-        if (question.length() > config.maxQuestionLength()) {
+        // the caller's SQL is held to the policy's maxSqlLength by the guard instead
+        if (!state.callerSql() && question.length() > config.maxQuestionLength()) {
             return Outcome.Failed.of(FailureKind.INVALID_QUESTION, "the question has " + question.length()
                     + " characters; at most " + config.maxQuestionLength() + " are accepted");
         }

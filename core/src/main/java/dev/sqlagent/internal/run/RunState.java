@@ -33,6 +33,7 @@ public final class RunState {
     private GuardPolicy policy;
     private final String table;
     private final String category;
+    private final boolean callerSql;
     private final List<TraceEvent> events = new ArrayList<>();
     private final Map<String, Optional<JudgeVerdict>> judged = new HashMap<>();
     private String question;
@@ -61,6 +62,22 @@ public final class RunState {
      */
     public RunState(String questionId, String question, ConversationContext conversation, GuardPolicy policy,
             String table, String category) {
+        this(questionId, question, conversation, policy, table, category, false);
+    }
+
+    /**
+     * @param questionId the question's id
+     * @param question the question as asked, or the SQL when {@code callerSql}
+     * @param conversation the conversation it belongs to, or null
+     * @param policy the effective policy (the request's or the agent's)
+     * @param table the host's table label, or empty
+     * @param category the host's category label, or empty
+     * @param callerSql whether {@code question} is SQL written by the caller, to be guarded and run as it is:
+     *     no model call, no correction
+     */
+    public RunState(String questionId, String question, ConversationContext conversation, GuardPolicy policy,
+            String table, String category, boolean callerSql) {
+        this.callerSql = callerSql;
         this.questionId = questionId;
         this.askedQuestion = question;
         this.question = question;
@@ -73,6 +90,14 @@ public final class RunState {
     /** @return the question's id */
     public String questionId() {
         return questionId;
+    }
+
+    /**
+     * @return whether the question's text is SQL written by the caller ({@code SqlAgent.query}): it is guarded
+     *     and run as it is, with no model call, no verifier or judge and never a correction
+     */
+    public boolean callerSql() {
+        return callerSql;
     }
 
     /** @return the question as the user asked it */

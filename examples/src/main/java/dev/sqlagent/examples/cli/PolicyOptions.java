@@ -17,7 +17,7 @@ final class PolicyOptions {
             description = "Tables that may be read (comma separated, optionally schema-qualified).")
     List<String> allowTables = new ArrayList<>();
 
-    @Option(names = "--deny-columns", split = ",", paramLabel = "TABLE.COLUMN",
+    @Option(names = {"--deny-columns", "--deny-column"}, split = ",", paramLabel = "TABLE.COLUMN",
             description = "Columns that may never be read, as table.column (comma separated).")
     List<String> denyColumns = new ArrayList<>();
 
