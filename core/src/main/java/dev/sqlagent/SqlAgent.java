@@ -979,8 +979,8 @@ public final class SqlAgent implements AutoCloseable {
          * validation failure of the question: the question ends REJECTED, every violating candidate in
          * {@link AgentResult.Rejected#candidates()}, with no further model call. With {@code true} the
          * violating candidates are dropped and the others answer, but then the question is never corrected,
-         * the violation is counted ({@link AgentMetrics#droppedViolations()}) and flagged on the result
-         * ({@link AgentResult.Answered#droppedCandidates()}). Names of tables the database does not have
+         * the violation is counted whatever the question's ending ({@link AgentMetrics#droppedViolations()})
+         * and flagged on an answer ({@link AgentResult.Answered#droppedCandidates()}). Names of tables the database does not have
          * are not violations either way: they are corrected as a missing table.
          *
          * @param drop whether to drop violating candidates instead of rejecting the question

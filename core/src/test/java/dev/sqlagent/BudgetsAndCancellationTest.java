@@ -99,17 +99,16 @@ class BudgetsAndCancellationTest {
     }
 
     @Test
-    void aCandidateWrittenPastTheTokenBudgetIsNeitherCheckedNorRun(TraceRecorder recorder) {
-        // the budget ends the question after the call that spent it, before the guard: the SQL is kept in
-        // the trace (the model's reply), never run; a violation the guard found is never overruled (see
-        // StateMachineTest), but here the guard never saw it
+    void aCandidateWrittenPastTheTokenBudgetIsCheckedButNeverRun(TraceRecorder recorder) {
+        // the budget ends the question after the call that spent it; the guard still reads the SQL (no
+        // model call needed), so a violation rejects rather than hiding behind the budget (PromisedRulesTest)
         llm.enqueueResponse(REFINER, new LlmResponse(List.of("SELECT base_salary FROM salary_detail"),
                 new TokenUsage(500, 500), "m"));
         try (SqlAgent agent = agent(recorder).budget(QuestionBudget.unlimited().withMaxTokens(10)).build()) {
             AgentResult r = recorder.track(agent.ask("What does each employee earn?"));
 
-            assertThat(((AgentResult.Failed) r).kind()).isEqualTo(FailureKind.TOKENS_EXCEEDED);
-            assertThat(r.trace().guardChecks()).isEmpty();
+            assertThat(r.status()).isEqualTo(AgentResult.Status.REJECTED);
+            assertThat(r.trace().guardChecks()).hasSize(1);
             assertThat(r.trace().executions()).isEmpty();
         }
     }

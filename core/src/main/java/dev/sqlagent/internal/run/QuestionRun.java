@@ -83,8 +83,10 @@ public final class QuestionRun {
         try {
             Stage stage = machine.current();
             while (!stage.isTerminal()) {
-                // a question stopped from outside (or out of budget) runs no further step
-                Outcome found = spending.stop() != null ? null : steps.get(stage).run(state);
+                // a question stopped from outside (or out of budget) runs no further step, except the guard
+                // of SQL already written when a budget stopped it
+                Outcome.Failed stop = spending.stop();
+                Outcome found = stop != null && !machine.guardsDespite(stop) ? null : steps.get(stage).run(state);
                 Outcome outcome = machine.overrule(found, spending.stop(), state);
                 state.last(outcome);
                 stage = machine.apply(outcome, state);

@@ -1,5 +1,6 @@
 package dev.sqlagent.internal.run;
 
+import dev.sqlagent.FailureKind;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.guard.GuardVerdict;
@@ -147,7 +148,10 @@ public final class StateMachine {
     /**
      * A stop from outside the step (the question's cancellation, its deadline, a spent budget) replaces
      * what the step found, except a policy violation: a question whose candidate broke the policy is
-     * rejected whatever else happened, so that the security event is never hidden by a budget.
+     * rejected whatever else happened, so that the security event is never hidden by a budget. So that a
+     * budget cannot hide one either, SQL that a generation or a correction wrote before a spent budget
+     * stopped the question still goes to the guard ({@link #guardsDespite}), which needs no model call:
+     * a violation then rejects, anything else ends with the budget's failure.
      *
      * @param found what the step found, or null when the question was stopped before the step ran
      * @param stop the failure a stop means, or null when nothing stopped the question
@@ -162,7 +166,27 @@ public final class StateMachine {
                 && rejects(g.verdicts(), state.catalog()::databaseHasTable)) {
             return found;
         }
+        if (budget(stop) && (current == Stage.GENERATE && found instanceof Outcome.Generated
+                || current == Stage.CORRECT && found instanceof Outcome.Corrected c
+                        && !SqlTokens.same(c.sql(), c.target().sql()))) {
+            return found;
+        }
         return stop;
+    }
+
+    /**
+     * Whether the step of the current stage still runs although the question was stopped: only the guard,
+     * when a spent budget (not a cancellation or the deadline) stopped it, see {@link #overrule}.
+     *
+     * @param stop the failure the stop means
+     * @return whether to run the current stage's step anyway
+     */
+    public boolean guardsDespite(Outcome.Failed stop) {
+        return current == Stage.GUARD && budget(stop);
+    }
+
+    private static boolean budget(Outcome.Failed stop) {
+        return stop.kind() == FailureKind.TOKENS_EXCEEDED || stop.kind() == FailureKind.MODEL_CALLS_EXCEEDED;
     }
 
     private <T extends Outcome> T expect(Outcome outcome, Class<T> type) {

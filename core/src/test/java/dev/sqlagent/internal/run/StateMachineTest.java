@@ -231,6 +231,22 @@ class StateMachineTest {
     }
 
     @Test
+    void aSpentBudgetStillSendsWrittenSqlToTheGuardButACancellationDoesNot() {
+        Outcome.Failed tokens = Outcome.Failed.of(dev.sqlagent.FailureKind.TOKENS_EXCEEDED, "tokens");
+        Outcome.Failed cancelled = Outcome.Failed.of(dev.sqlagent.FailureKind.CANCELLED, "cancelled");
+        apply(new Outcome.Prepared("t"));
+        Outcome.Generated generated = new Outcome.Generated(1);
+
+        assertThat(machine.overrule(generated, cancelled, state)).isSameAs(cancelled);
+        assertThat(machine.guardsDespite(tokens)).isFalse();
+        assertThat(apply(machine.overrule(generated, tokens, state))).isEqualTo(Stage.GUARD);
+        assertThat(machine.guardsDespite(tokens)).isTrue();
+        assertThat(machine.guardsDespite(cancelled)).isFalse();
+        Outcome.Guarded clean = new Outcome.Guarded(List.of(accepted("SELECT 1")));
+        assertThat(apply(machine.overrule(clean, tokens, state))).isEqualTo(Stage.FAILED);
+    }
+
+    @Test
     void droppingViolatorsRunsTheOthersAndTakesTheCorrectionAway() {
         StateMachine dropping = machine(true, true, true);
         dropping.apply(new Outcome.Prepared("t"), state);
