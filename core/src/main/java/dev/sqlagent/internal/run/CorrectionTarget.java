@@ -5,6 +5,8 @@ import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.guard.Violation;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Optional;
 
@@ -64,9 +66,9 @@ public record CorrectionTarget(String sql, String category, String feedback) {
      * equivalent where there is one. It names only what the SQL itself wrote.
      */
     private static CorrectionTarget invented(GuardVerdict.Rejected r, List<Violation> invented) {
-        List<String> tables = new ArrayList<>();
-        List<String> columns = new ArrayList<>();
-        List<String> functions = new ArrayList<>();
+        Set<String> tables = new LinkedHashSet<>();
+        Set<String> columns = new LinkedHashSet<>();
+        Set<String> functions = new LinkedHashSet<>();
         for (Violation x : invented) {
             switch (x.type()) {
                 case UNKNOWN_COLUMN -> columns.add(x.fragment());
