@@ -66,6 +66,7 @@ public final class Conversation {
      * @param question the question, perhaps a follow-up
      * @return the result
      * @throws NullPointerException if the question is null
+     * @throws IllegalStateException if the agent is closed
      */
     public synchronized AgentResult ask(String question) {
         Objects.requireNonNull(question, "question");

@@ -153,11 +153,14 @@ public final class SqlAgent implements AutoCloseable {
     }
 
     /**
-     * Answers a question.
+     * Answers a question. A bad question, a failing model, database, listener or case sink never throws:
+     * each ends in a result ({@link AgentResult.Failed} with its {@link FailureKind}).
      *
      * @param question the question in natural language
      * @return the result with its trace, never null
      * @throws NullPointerException if the question is null
+     * @throws IllegalStateException if the agent is closed ({@link #close()}); a question under way when
+     *     it closes is not refused but cancelled, and ends {@link FailureKind#CANCELLED}
      */
     public AgentResult ask(String question) {
         Objects.requireNonNull(question, "question");
@@ -171,6 +174,7 @@ public final class SqlAgent implements AutoCloseable {
      * @param question the question
      * @return the result with its trace, never null
      * @throws NullPointerException if the question is null
+     * @throws IllegalStateException if the agent is closed ({@link #close()})
      */
     public AgentResult ask(Question question) {
         Objects.requireNonNull(question, "question");
@@ -260,7 +264,8 @@ public final class SqlAgent implements AutoCloseable {
 
     /**
      * Starts a conversation: follow-up questions ("and last year?") are rewritten into self-contained ones
-     * from the earlier turns, and the schema selection is reused while it fits.
+     * from the earlier turns, and the schema selection is reused while it fits. Its questions are this
+     * agent's: once the agent is closed, they are refused like {@link #ask}'s.
      *
      * @return a new conversation keeping the last {@value Conversation#DEFAULT_HISTORY} turns
      */
@@ -366,13 +371,8 @@ public final class SqlAgent implements AutoCloseable {
     }
 
     /**
-     * Stops what the agent owns: each case delivery finishes the case in hand (bounded by
-     * {@link dev.sqlagent.cases.CaseDelivery#CLOSE_WAIT}), writes what is still queued to its journal and
-     * ends its thread. Questions asked after closing still get answers; their cases go straight to the
-     * journal. Idempotent.
-     */
-    /**
-     * Closes the agent: new questions are refused ({@link IllegalStateException}); questions under way are
+     * Closes the agent: new questions are refused ({@link #ask}, {@link #askAsync} and a
+     * {@link Conversation}'s {@code ask} throw {@link IllegalStateException}); questions under way are
      * cancelled (they end {@link FailureKind#CANCELLED}) and waited for up to {@value #CLOSE_WAIT_SECONDS}
      * seconds; then every thread the agent started is stopped: its {@code askAsync} executor (unless the host
      * gave one), its candidate pool, its case deliveries (each hands its queue to its journal, or to its
@@ -980,8 +980,8 @@ public final class SqlAgent implements AutoCloseable {
          * {@link AgentResult.Rejected#candidates()}, with no further model call. With {@code true} the
          * violating candidates are dropped and the others answer, but then the question is never corrected,
          * the violation is counted whatever the question's ending ({@link AgentMetrics#droppedViolations()})
-         * and flagged on an answer ({@link AgentResult.Answered#droppedCandidates()}). Names of tables the database does not have
-         * are not violations either way: they are corrected as a missing table.
+         * and flagged on an answer ({@link AgentResult.Answered#droppedCandidates()}). Names of tables the
+         * database does not have are not violations either way: they are corrected as a missing table.
          *
          * @param drop whether to drop violating candidates instead of rejecting the question
          * @return this
@@ -1145,10 +1145,18 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
-         * Sets the query timeout, when the agent is built from a {@link DataSource}.
+         * Sets the time one statement may run, when the agent is built from a {@link DataSource}: the
+         * statement is cancelled in the database past it and the question ends {@code FAILED}
+         * ({@link dev.sqlagent.execution.ErrorCategory#TIMEOUT}, never corrected). It also bounds the engine
+         * check's {@code EXPLAIN}. Default {@link JdbcSqlExecutor#DEFAULT_QUERY_TIMEOUT} (30 s); at least
+         * one second (JDBC counts whole seconds). A custom {@link #executor} bounds its own statements: with
+         * one, setting this is an error at {@link #build()}. The question's own deadline
+         * ({@link QuestionBudget#withDeadline}) still applies on top.
          *
-         * @param timeout query timeout when built from a {@link DataSource}
+         * @param timeout the longest a statement may run, at least one second
          * @return this builder
+         * @throws NullPointerException if the timeout is null
+         * @throws IllegalArgumentException if the timeout is under one second
          */
         public Builder queryTimeout(java.time.Duration timeout) {
             Objects.requireNonNull(timeout, "queryTimeout");
@@ -1178,10 +1186,17 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
-         * Returns the agent.
+         * Builds the agent; the builder may be used again. With a {@link #dataSource} and no
+         * {@link #dialect}, one connection is opened to read the database's product name; the schema is
+         * read later, on the first question.
          *
-         * @return the agent
-         * @throws IllegalStateException naming what is missing or inconsistent
+         * @return the agent, to be closed ({@link SqlAgent#close()}) when no longer needed
+         * @throws IllegalStateException naming what is missing or inconsistent: no model ({@link #llm}), no
+         *     policy ({@link #policy}), neither or both of {@link #dataSource} and {@link #executor}; with a
+         *     custom executor, no {@link #dialect} or {@link #schema}, or a {@link #queryTimeout} it would
+         *     ignore; a data source that cannot be reached to detect its dialect (the cause is the
+         *     {@link java.sql.SQLException}; pass {@link #dialect} to build without a connection); a schema
+         *     with no table the policy allows; a {@link #metricTool} the guard refuses under the policy
          */
         public SqlAgent build() {
             if (!models.containsKey(AgentRole.REFINER)) {

@@ -50,9 +50,9 @@ import picocli.CommandLine.Parameters;
                 + "from standard input as a conversation (follow-ups such as \"and last year?\" are rewritten from "
                 + "the earlier turns) until end of input, 'exit' or 'quit'; line editing and history on a terminal.",
                 "The tables the model may read must be named: --allow-tables a,b, or --all-tables for every table "
-                + "and view of the login's current schema that the login can read (printed on stderr). Only SELECTs the guard accepts run, "
-                + "read-only; still, prefer a login that can read no more than the policy allows (see the audit "
-                + "command). The model sees the question, the allowed tables' columns and the conversation's "
+                + "and view of the login's current schema that the login can read (printed on stderr). Only SELECTs "
+                + "the guard accepts run, read-only; still, prefer a login that can read no more than the policy "
+                + "allows (ask warns when it can; see the audit command). The model sees the question, the allowed tables' columns and the conversation's "
                 + "earlier questions and SQL, never result rows."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
