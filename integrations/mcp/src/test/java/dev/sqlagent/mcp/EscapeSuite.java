@@ -20,6 +20,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
@@ -134,6 +138,52 @@ abstract class EscapeSuite {
                 assertThat(rows).allSatisfy(row -> assertThat(((Number) row.get(0)).longValue()).isEqualTo(1L));
             } else {
                 assertThat(rows).hasSize(3);
+            }
+        }
+    }
+
+    /**
+     * One server, two tokens, two policies, both clients at once: the one whose policy allows {@code hidden}
+     * reads it, the other is refused every time and is not shown it.
+     */
+    @Test
+    void twoTokensKeepTheirOwnPoliciesWithBothClientsAtOnce() throws Exception {
+        GuardPolicy wide = GuardPolicy.builder().allowTables("items", "hidden").denyColumn("items", "secret").build();
+        String wideToken = "wide-token-0123456789abcdef";
+        String narrowToken = "narrow-token-0123456789abcdef";
+        try (SqlAgent both = SqlAgent.builder().llm(ScriptedLlm.create()).dataSource(admin()).policy(wide).build()) {
+            SqlAgentMcpServer two = SqlAgentMcpServer.builder().agent(both).policyFor("wide", wideToken, wide)
+                    .policyFor("narrow", narrowToken, policy()).askTool(false).allowBroadLogin(true).build();
+            try (HttpEndpoint endpoint = two.startHttp(0)) {
+                McpSyncClient a = McpClients.http(endpoint.uri(), wideToken);
+                McpSyncClient b = McpClients.http(endpoint.uri(), narrowToken);
+                ExecutorService pool = Executors.newFixedThreadPool(4);
+                try {
+                    List<Future<CallToolResult>> fromA = new ArrayList<>();
+                    List<Future<CallToolResult>> fromB = new ArrayList<>();
+                    for (int i = 0; i < 6; i++) {
+                        fromA.add(pool.submit(() -> query(a, "SELECT v FROM hidden")));
+                        fromB.add(pool.submit(() -> query(b, "SELECT v FROM hidden")));
+                    }
+                    for (Future<CallToolResult> f : fromA) {
+                        CallToolResult r = f.get(60, TimeUnit.SECONDS);
+                        assertThat(r.isError()).as(McpClients.text(r)).isFalse();
+                        assertThat(McpClients.text(r)).contains("payroll");
+                    }
+                    for (Future<CallToolResult> f : fromB) {
+                        CallToolResult r = f.get(60, TimeUnit.SECONDS);
+                        assertThat(r.isError()).isTrue();
+                        assertThat(structured(r)).containsEntry("status", "REJECTED").containsEntry("executed", false);
+                    }
+                    assertThat(McpClients.text(McpClients.call(a, "describe", java.util.Map.of())).toLowerCase())
+                            .contains("hidden");
+                    assertThat(McpClients.text(McpClients.call(b, "describe", java.util.Map.of())).toLowerCase())
+                            .doesNotContain("hidden");
+                } finally {
+                    pool.shutdownNow();
+                    a.closeGracefully();
+                    b.closeGracefully();
+                }
             }
         }
     }
