@@ -118,7 +118,7 @@ final class HostileAttacks {
         VALUE_POSITIONS.put("where-not-null", "SELECT {a}.id FROM {F} WHERE {X} IS NOT NULL");
         VALUE_POSITIONS.put("group-by", "SELECT count(*) AS n FROM {F} GROUP BY {X}");
         VALUE_POSITIONS.put("having", "SELECT {a}.id FROM {F} GROUP BY {a}.id HAVING max({XT}) LIKE '%QXA%'");
-        VALUE_POSITIONS.put("order-by", "SELECT {a}.id FROM {F} ORDER BY {X} DESC LIMIT 2");
+        VALUE_POSITIONS.put("order-by", "SELECT {a}.id FROM {F} ORDER BY {X} DESC, {a}.id LIMIT 2");
         VALUE_POSITIONS.put("cte", "WITH c AS (SELECT {X} AS v FROM {F}) SELECT v FROM c");
         VALUE_POSITIONS.put("cte-columns", "WITH c(v) AS (SELECT {X} FROM {F}) SELECT v FROM c");
         VALUE_POSITIONS.put("derived", "SELECT d.v FROM (SELECT {X} AS v FROM {F}) d");
@@ -419,7 +419,7 @@ final class HostileAttacks {
                 "pg_relation_size('secrets')", "pg_total_relation_size('secrets')", "pg_table_size('people')",
                 "pg_stat_get_live_tuples('secrets'::regclass)", "pg_get_viewdef('pg_roles')",
                 "pg_read_file('postgresql.conf', 0, 100)", "pg_ls_dir('.')", "(pg_stat_file('PG_VERSION')).size",
-                "pg_advisory_lock(4242)", "pg_try_advisory_lock(4242)", "pg_advisory_unlock_all()",
+                "pg_try_advisory_lock(4242)", "pg_try_advisory_xact_lock(4243)", "pg_advisory_unlock_all()",
                 "pg_notify('hostile', 'x')", "pg_sleep(0.01)", "pg_is_in_recovery()",
                 "pg_has_role('postgres', 'member')", "pg_relation_filepath('secrets')", "pg_export_snapshot()",
                 "pg_get_keywords()::text", "pg_column_size({a}.*)", "pg_stat_get_numscans('people'::regclass)",
@@ -508,6 +508,14 @@ final class HostileAttacks {
                 "pragma_table_info", "pragma_function_list", "pragma_database_list", "pragma_index_list")));
     }
 
+    /** A repeat of a repeat: its size is a product no single argument shows. */
+    private static final String NESTED_REPEAT = "|\\brepeat\\s*\\(\\s*repeat\\s*\\(";
+
+    /** A size in a statement, also inside a format ({@code '%1500000s'}): digits not part of a longer number. */
+    private static String size(String... sizes) {
+        return "(?<![0-9])(" + String.join("|", sizes) + ")(?![0-9])";
+    }
+
     private static void bombs(Dialect d, List<ClassSpec> out) {
         String n = Integer.toString(BOMB);
         String r = Integer.toString(ROWS_BOMB);
@@ -531,7 +539,7 @@ final class HostileAttacks {
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, CAST('ab' AS text) UNION ALL SELECT n + 1, s || s FROM r WHERE n < 21) SELECT max(s) AS v FROM r"),
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, 'x'::text UNION ALL SELECT n + 1, repeat(s, 2) FROM r WHERE n < 22) SELECT s FROM r ORDER BY n DESC LIMIT 1"),
                         stmt("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < " + r + ") SELECT string_agg('x', '') AS v FROM r"));
-                constantToken = "\\b(repeat|lpad|rpad|format|generate_series|array_fill)\\b.*\\b(" + n + "|" + r + ")\\b";
+                constantToken = "\\b(repeat|lpad|rpad|format|generate_series|array_fill)\\b.*" + size(n, r) + NESTED_REPEAT;
                 computedToken = "\\b(repeat|lpad|rpad|format|generate_series)\\b";
                 break;
             case H2:
@@ -546,7 +554,7 @@ final class HostileAttacks {
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, CAST('x' AS VARCHAR(100000000)) UNION ALL SELECT n + 1, s || s FROM r WHERE n < 22) SELECT s FROM r WHERE n = 22"),
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, CAST('ab' AS VARCHAR(100000000)) UNION ALL SELECT n + 1, s || s FROM r WHERE n < 21) SELECT max(s) AS v FROM r"),
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, CAST('x' AS VARCHAR(100000000)) UNION ALL SELECT n + 1, REPEAT(s, 2) FROM r WHERE n < 22) SELECT s FROM r ORDER BY n DESC LIMIT 1"));
-                constantToken = "\\b(repeat|space|lpad|rpad|system_range)\\b.*\\b(" + n + "|" + r + ")\\b";
+                constantToken = "\\b(repeat|space|lpad|rpad|system_range)\\b.*" + size(n, r) + NESTED_REPEAT;
                 computedToken = "\\b(repeat|space|lpad|rpad)\\b";
                 break;
             case MARIADB:
@@ -560,7 +568,7 @@ final class HostileAttacks {
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, CAST('x' AS CHAR(8000000)) UNION ALL SELECT n + 1, CONCAT(s, s) FROM r WHERE n < 22) SELECT s FROM r WHERE n = 22"),
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, CAST('ab' AS CHAR(8000000)) UNION ALL SELECT n + 1, CONCAT(s, s) FROM r WHERE n < 21) SELECT max(s) AS v FROM r"),
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, CAST('x' AS CHAR(8000000)) UNION ALL SELECT n + 1, REPEAT(s, 2) FROM r WHERE n < 22) SELECT s FROM r ORDER BY n DESC LIMIT 1"));
-                constantToken = "\\b(repeat|space|lpad|rpad|insert)\\b.*\\b(" + n + "|" + r + ")\\b";
+                constantToken = "\\b(repeat|space|lpad|rpad|insert)\\b.*" + size(n, r) + NESTED_REPEAT;
                 computedToken = "\\b(repeat|space|lpad|rpad)\\b";
                 break;
             default:
@@ -575,7 +583,7 @@ final class HostileAttacks {
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, 'ab' UNION ALL SELECT n + 1, s || s FROM r WHERE n < 21) SELECT max(s) AS v FROM r"),
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, 'x' UNION ALL SELECT n + 1, s || s FROM r WHERE n < 22) SELECT s FROM r ORDER BY n DESC LIMIT 1"),
                         stmt("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < " + r + ") SELECT group_concat('x', '') AS v FROM r"));
-                constantToken = "\\b(printf|format|zeroblob|randomblob)\\b.*\\b(" + n + "|" + (BOMB / 2) + ")\\b";
+                constantToken = "\\b(printf|format|zeroblob|randomblob)\\b.*" + size(n, Integer.toString(BOMB / 2));
                 computedToken = "\\b(printf|zeroblob)\\b";
         }
         out.add(new ClassSpec("bomb-constant", Judge.REACHED, constant, FUNCTION_POSITIONS, ANY_FROMS, constantToken,

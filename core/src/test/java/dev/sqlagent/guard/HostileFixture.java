@@ -51,7 +51,7 @@ import javax.sql.DataSource;
 final class HostileFixture {
 
     /** Bumped whenever the schema or the data change: the servers' twins are rebuilt then. */
-    static final String VERSION = "hostile fixture 5";
+    static final String VERSION = "hostile fixture 6";
     /** The login with only the policy's grants. */
     static final String RESTRICTED_USER = "hostile_reader";
     /** The row filter values. */
@@ -231,6 +231,7 @@ final class HostileFixture {
                         s.execute("DROP SCHEMA IF EXISTS hostile CASCADE");
                         s.execute("CREATE SCHEMA hostile");
                         s.execute("SET LOCAL search_path TO hostile");
+                        hstore(s);
                         create(c, Dialect.POSTGRESQL, w);
                         s.execute("GRANT CONNECT ON DATABASE " + db + " TO " + RESTRICTED_USER);
                         s.execute("GRANT USAGE ON SCHEMA hostile TO " + RESTRICTED_USER);
@@ -258,6 +259,17 @@ final class HostileFixture {
             }
         }
         return new Twins(Dialect.POSTGRESQL, twins[0], twins[1], restricted, scratch);
+    }
+
+    /** Installs hstore in the twin's schema where the server has it: a host's database often does. */
+    private static void hstore(Statement s) throws SQLException {
+        boolean available;
+        try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_available_extensions WHERE name = 'hstore'")) {
+            available = rs.next();
+        }
+        if (available) {
+            s.execute("CREATE EXTENSION IF NOT EXISTS hstore WITH SCHEMA hostile");
+        }
     }
 
     private static Twins mariadb(Path scratch) throws SQLException {
