@@ -1,6 +1,7 @@
 package dev.sqlagent.cases;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.internal.NetworkTimeouts;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -283,7 +284,7 @@ public final class JdbcFixStore implements FixStore {
                 c.setAutoCommit(true);
             }
             Dialect d = dialectOf(c);
-            int network = NetworkTimeouts.bind(c, d, timeout);
+            int network = NetworkTimeouts.bind(c, d, 2 * timeout.toMillis());
             try {
                 ensureTable(c, d);
                 return work.run(c, d);
