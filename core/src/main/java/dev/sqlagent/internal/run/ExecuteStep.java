@@ -35,8 +35,9 @@ final class ExecuteStep implements Step {
             }
         }
         List<String> keys = new ArrayList<>(distinct.keySet());
+        Visits visits = executions.visits(state);
         List<ExecutionOutcome> outcomes = Parallel.map(config.parallel(), keys,
-                k -> executions.run(distinct.get(k).statement()));
+                k -> executions.run(visits, distinct.get(k).statement()));
         Map<String, ExecutionOutcome> byStatement = new LinkedHashMap<>();
         for (int i = 0; i < keys.size(); i++) {
             byStatement.put(keys.get(i), outcomes.get(i));
