@@ -1181,7 +1181,8 @@ public final class SqlAgent implements AutoCloseable {
                 }
                 JdbcSqlExecutor jdbc = jb.build();
                 exec = jdbc;
-                DataSource ds = dataSource;
+                // schema reads have no statement to time out: every read of theirs is bounded like an execution's
+                DataSource ds = dev.sqlagent.internal.NetworkTimeouts.bounded(dataSource, jdbc.networkTimeout().toMillis());
                 GuardPolicy p = policy;
                 dev.sqlagent.schema.SchemaEnrichment e = enrichment;
                 SchemaCatalog given = schema == null ? null : enriched(schema);

@@ -176,7 +176,18 @@ public final class JdbcSqlExecutor implements SqlExecutor {
      * @return the bound
      */
     public Duration executionBound() {
-        return Duration.ofSeconds(driverTimeoutSeconds()).plusMillis(networkTimeoutMillis(driverTimeoutSeconds() * 1000L));
+        return Duration.ofSeconds(driverTimeoutSeconds()).plus(networkTimeout());
+    }
+
+    /**
+     * The longest any one read of a call may block on a network engine: the query timeout in whole
+     * seconds plus {@link NetworkTimeouts#GRACE_MILLIS} (the driver's timeout, a cancel and an abort, a
+     * second each). The agent bounds its schema reads by it too.
+     *
+     * @return the network timeout of a call
+     */
+    public Duration networkTimeout() {
+        return Duration.ofMillis(networkTimeoutMillis(driverTimeoutSeconds() * 1000L));
     }
 
     /**
