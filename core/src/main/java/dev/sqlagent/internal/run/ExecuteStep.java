@@ -58,12 +58,17 @@ final class ExecuteStep implements Step {
             Ran ran = new Ran(candidate, a.sql(), a.statement().sql(), outcome);
             if (outcome.succeeded()) {
                 successes.add(ran);
-            } else if (firstFailure == null) {
+            } else if (firstFailure == null || environmental(outcome) && !environmental(firstFailure.outcome())) {
+                // a fault of the environment decides over another candidate's SQL error: it is never corrected
                 firstFailure = ran;
             }
         }
         cacheFix(state, successes);
         return new Outcome.Executed(successes, firstFailure);
+    }
+
+    private static boolean environmental(ExecutionOutcome outcome) {
+        return outcome instanceof ExecutionOutcome.Failure f && f.error().category().environmental();
     }
 
     private static String key(GuardVerdict.Accepted a) {
