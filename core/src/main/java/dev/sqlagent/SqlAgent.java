@@ -114,6 +114,9 @@ public final class SqlAgent implements AutoCloseable {
                     .name(sink.getClass().getSimpleName() + "#" + i);
             if (b.caseJournalDir != null) {
                 db.journal(b.caseJournalDir.resolve("cases-" + i + ".jsonl"));
+                if (b.caseDurability != null) {
+                    db.durability(b.caseDurability, b.caseGroupCommit);
+                }
             }
             dev.sqlagent.cases.CaseDelivery d = db.build();
             deliveries.add(d);
@@ -570,6 +573,8 @@ public final class SqlAgent implements AutoCloseable {
         private java.time.Duration caseBackoff = dev.sqlagent.cases.CaseDelivery.DEFAULT_BACKOFF;
         private java.time.Duration caseMaxBackoff = dev.sqlagent.cases.CaseDelivery.DEFAULT_MAX_BACKOFF;
         private java.nio.file.Path caseJournalDir;
+        private dev.sqlagent.cases.CaseDelivery.Durability caseDurability;
+        private java.time.Duration caseGroupCommit = java.time.Duration.ZERO;
         private dev.sqlagent.schema.SchemaEnrichment enrichment;
         private int candidateParallelism = DEFAULT_CANDIDATE_PARALLELISM;
         private boolean dropViolatingCandidates;
@@ -619,6 +624,8 @@ public final class SqlAgent implements AutoCloseable {
             b.caseBackoff = caseBackoff;
             b.caseMaxBackoff = caseMaxBackoff;
             b.caseJournalDir = caseJournalDir;
+            b.caseDurability = caseDurability;
+            b.caseGroupCommit = caseGroupCommit;
             b.enrichment = enrichment;
             b.candidateParallelism = candidateParallelism;
             b.dropViolatingCandidates = dropViolatingCandidates;
@@ -780,16 +787,42 @@ public final class SqlAgent implements AutoCloseable {
 
         /**
          * The folder of the case journals: {@code cases-<i>.jsonl} for the i-th sink (counting from 0 in the
-         * order given, the case library last). Cases a sink could not take wait there and are replayed into
-         * it when it is back, and when an agent with the same folder and sinks is built (after a restart).
+         * order given, the case library last). Every case is written there before {@code ask} returns
+         * ({@link #caseDurability}); cases a sink could not take wait there and are replayed into it when it
+         * is back, and when an agent with the same folder and sinks is built (after a restart or a crash).
          * Without it a temporary folder is made at the first spill, named in the log, and not replayed by a
-         * later run.
+         * later run; a crash then loses the cases still queued in memory.
          *
          * @param directory the folder, created when needed
          * @return this
          */
         public Builder caseJournal(java.nio.file.Path directory) {
             this.caseJournalDir = Objects.requireNonNull(directory, "caseJournal");
+            return this;
+        }
+
+        /**
+         * When a case reaches the journal of {@link #caseJournal}, and how long a journal write waits for
+         * more cases to join it. By default {@link dev.sqlagent.cases.CaseDelivery.Durability#WRITE_AHEAD}
+         * and no wait: every case is written to the journal before {@code ask} returns, so that a crash of
+         * the host ({@code kill -9} included) loses no case of a question that returned; see
+         * {@link dev.sqlagent.cases.CaseDelivery.Builder#durability} and {@code docs/deployment.md} for the
+         * cost of each level.
+         *
+         * @param durability when a case reaches the journal
+         * @param groupCommit how long a write waits for more cases, zero or more, under a second
+         * @return this
+         * @throws IllegalArgumentException if the wait is negative or a second or longer
+         */
+        public Builder caseDurability(dev.sqlagent.cases.CaseDelivery.Durability durability,
+                java.time.Duration groupCommit) {
+            Objects.requireNonNull(durability, "caseDurability");
+            Objects.requireNonNull(groupCommit, "groupCommit");
+            if (groupCommit.isNegative() || groupCommit.compareTo(java.time.Duration.ofSeconds(1)) >= 0) {
+                throw new IllegalArgumentException("groupCommit must be >= 0 and < 1s but was " + groupCommit);
+            }
+            this.caseDurability = durability;
+            this.caseGroupCommit = groupCommit;
             return this;
         }
 
@@ -1232,7 +1265,8 @@ public final class SqlAgent implements AutoCloseable {
                 }
                 JdbcSqlExecutor jdbc = jb.build();
                 exec = jdbc;
-                DataSource ds = dataSource;
+                // schema reads have no statement to time out: every read of theirs is bounded like an execution's
+                DataSource ds = dev.sqlagent.internal.NetworkTimeouts.bounded(dataSource, jdbc.networkTimeout().toMillis());
                 GuardPolicy p = policy;
                 dev.sqlagent.schema.SchemaEnrichment e = enrichment;
                 SchemaCatalog given = schema == null ? null : enriched(schema);

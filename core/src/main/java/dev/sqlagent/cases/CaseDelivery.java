@@ -18,8 +18,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Delivers cases to one sink off the asking thread: {@link #accept} only puts the case into a bounded
- * queue and returns at once; the delivery's own worker thread hands it to the sink.
+ * Delivers cases to one sink off the asking thread: {@link #accept} puts the case into a bounded
+ * queue and returns; the delivery's own worker thread hands it to the sink. With a journal file,
+ * {@link #accept} first writes the case to the journal ({@link Durability#WRITE_AHEAD}, the default
+ * then), so that a case whose question has returned survives a crash of the host; it never waits for the
+ * sink.
  *
  * <ul>
  *   <li><b>Retry budget.</b> A failed delivery is retried with back-off (doubling from
@@ -27,10 +30,14 @@ import org.slf4j.LoggerFactory;
  *       {@link Builder#retryBudget attempts} tries and at most that much time since the first. When the
  *       budget is spent the case goes to the journal and the sink counts as down: later cases go
  *       straight to the journal, and one of them probes the sink at the back-off interval.</li>
- *   <li><b>Journal.</b> An append-only JSON Lines file (see {@link Builder#journal}). It is replayed
- *       into the sink as soon as a delivery succeeds again, and when the delivery is created (at startup)
- *       if it holds cases. A replay is at least once: give sinks an idempotent insert
- *       ({@link JdbcCaseSink} has one) so that nothing is stored twice.</li>
+ *   <li><b>Journal.</b> Append-only JSON Lines files (see {@link Builder#journal}) in segments. Written
+ *       ahead, a case is delivered from memory and its segment is deleted once every case in it is stored;
+ *       the cases left to the journal (sink down, queue full, closing) are replayed into the sink in
+ *       batches as soon as a delivery succeeds again, and when the delivery is created (at startup) if
+ *       the journal holds cases, an earlier run's included. While the sink is down, the worker leaves the
+ *       whole queue to the journal at once (one write, or none for cases written ahead), so a backlog
+ *       shrinks. A replay is at least once: give sinks an idempotent insert ({@link JdbcCaseSink} has
+ *       one) so that nothing is stored twice.</li>
  *   <li><b>Permanent errors</b> (bad data, a constraint other than the key, a bug in the sink: see
  *       {@link #isPermanent}) are not retried: the case goes to the journal's dead-letter file
  *       ({@code <stem>.rejected.jsonl}) and is counted in {@link #rejected()}.</li>
@@ -40,7 +47,7 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>A case is lost only if the journal cannot be written either; that is logged and counted in
- * {@link #lost()}. The worker thread is started on demand and ends when the queue is empty and the
+ * {@link #lost()} (a case that cannot be written ahead is still delivered from memory, and logged). The worker thread is started on demand and ends when the queue is empty and the
  * journal holds nothing; {@link #close()} stops it. Thread-safe.
  */
 public final class CaseDelivery implements CaseSink, AutoCloseable {
@@ -59,6 +66,31 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
     public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(1);
     /** How long {@link #close()} waits for the worker to finish the case in hand. */
     public static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+
+    /**
+     * When a case reaches the journal; see {@link Builder#durability}. Each level costs the asking thread
+     * more (the figures are in {@code docs/benchmarks.md}) and keeps more cases through a crash.
+     */
+    public enum Durability {
+        /**
+         * Only when the sink cannot take the case: the queue is full, the sink is down or the delivery is
+         * closing. The asking thread writes nothing while the sink keeps up; a crash of the host loses the
+         * cases still queued in memory. The default without a journal file.
+         */
+        SPILL,
+        /**
+         * Every case is written to the journal before {@link #accept} returns (handed to the operating
+         * system; the cases that arrive while a write is under way go out together in the next one): a
+         * crash of the host process, {@code kill -9} included, loses no case it accepted. A crash of the
+         * machine may lose the last writes. The default with a journal file.
+         */
+        WRITE_AHEAD,
+        /**
+         * As {@link #WRITE_AHEAD}, and forced to the disk ({@code fsync}) before {@link #accept} returns: a
+         * power loss loses nothing either, at the cost of one disk flush per group of cases.
+         */
+        WRITE_AHEAD_SYNC
+    }
 
     /** What happens to a case that finds the queue full. */
     public enum Overflow {
@@ -81,28 +113,34 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
     private final Overflow overflow;
     private final Runnable onFailure;
     private final Path journalFile;
+    private final Durability durability;
+    private final Duration groupCommit;
     private final String name;
 
     private final Object lock = new Object();
-    private final Deque<CaseRecord> queue = new ArrayDeque<>();
+    private final Deque<Entry> queue = new ArrayDeque<>();
     private CaseJournal journal;
     private Thread worker;
     private int inFlight;
     private boolean closed;
     private volatile boolean stopping;
     private volatile boolean sinkDown;
-    private boolean journalPending;
     private long nextProbeNanos;
     private long probeWaitNanos;
 
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
+    private final AtomicLong writtenAhead = new AtomicLong();
     private final AtomicLong journalled = new AtomicLong();
     private final AtomicLong replayed = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong discarded = new AtomicLong();
     private final AtomicLong lost = new AtomicLong();
     private final AtomicLong torn = new AtomicLong();
+
+    /** A case on its way to the sink, and the journal segment it was written ahead to, if any. */
+    private record Entry(CaseRecord record, CaseJournal.Segment segment) {
+    }
 
     private CaseDelivery(Builder b) {
         this.sink = b.sink;
@@ -114,14 +152,16 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         this.overflow = b.overflow;
         this.onFailure = b.onFailure;
         this.journalFile = b.journal;
+        this.durability = b.durability != null ? b.durability
+                : b.journal != null ? Durability.WRITE_AHEAD : Durability.SPILL;
+        this.groupCommit = b.groupCommit;
         this.name = b.name != null ? b.name : sink.getClass().getSimpleName();
         this.probeWaitNanos = backoffNanos;
         if (journalFile != null) {
-            journal = new CaseJournal(journalFile);
-            if (journal.hasEntries()) {
+            journal = new CaseJournal(journalFile, durability == Durability.WRITE_AHEAD_SYNC, groupCommit);
+            if (journal.hasReplayable()) {
                 LOG.info("case journal {} holds cases from an earlier run; replaying them into {}", journal.file(), name);
                 synchronized (lock) {
-                    journalPending = true;
                     startWorker();
                 }
             }
@@ -139,29 +179,41 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
     }
 
     /**
-     * Queues a case for delivery; never blocks on the sink and never throws.
+     * Queues a case for delivery, writing it to the journal first when the delivery writes ahead; never
+     * waits for the sink and never throws.
      *
      * @param record the case
      */
     @Override
     public void accept(CaseRecord record) {
         Objects.requireNonNull(record, "record");
+        CaseJournal.Segment segment = null;
+        if (durability != Durability.SPILL) {
+            try {
+                segment = journal.writeAhead(record);
+                writtenAhead.incrementAndGet();
+            } catch (IOException e) {
+                LOG.error("case {} could not be written ahead to the journal of {}; it is delivered from memory only",
+                        record.id(), name, e);
+            }
+        }
+        Entry entry = new Entry(record, segment);
         boolean full;
         synchronized (lock) {
             full = closed || queue.size() >= capacity;
             if (!full) {
-                queue.addLast(record);
+                queue.addLast(entry);
                 startWorker();
                 lock.notifyAll();
                 return;
             }
         }
-        if (overflow == Overflow.DISCARD && !closedNow()) {
+        if (segment == null && overflow == Overflow.DISCARD && !closedNow()) {
             discarded.incrementAndGet();
             LOG.warn("case queue of {} full ({} cases); case {} discarded", name, capacity, record.id());
             return;
         }
-        toJournal(List.of(record), closedNow() ? "delivery closed" : "queue full");
+        toJournal(List.of(entry), closedNow() ? "delivery closed" : "queue full");
     }
 
     private boolean closedNow() {
@@ -179,10 +231,15 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
     }
 
+    /** Called holding the lock. */
+    private boolean replayPending() {
+        return journal != null && journal.hasReplayable();
+    }
+
     private void work() {
         try {
             while (true) {
-                CaseRecord next = null;
+                Entry next = null;
                 boolean replay = false;
                 synchronized (lock) {
                     while (true) {
@@ -191,7 +248,8 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
                             lock.notifyAll();
                             return;
                         }
-                        if (journalPending && !sinkDown) {
+                        boolean pending = replayPending();
+                        if (pending && !sinkDown) {
                             replay = true; // the sink is up: empty the journal before newer cases
                             break;
                         }
@@ -200,7 +258,7 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
                             inFlight++;
                             break;
                         }
-                        if (!journalPending) {
+                        if (!pending) {
                             worker = null; // idle: a later accept starts a new worker
                             lock.notifyAll();
                             return;
@@ -241,9 +299,10 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
     }
 
     /** Delivers one case within the retry budget, or journals it. */
-    private void deliver(CaseRecord c) throws InterruptedException {
+    private void deliver(Entry e) throws InterruptedException {
+        CaseRecord c = e.record();
         if (sinkDown && System.nanoTime() < nextProbeNanos) {
-            toJournal(List.of(c), "sink down");
+            spillQueued(e);
             return;
         }
         boolean probe = sinkDown;
@@ -253,23 +312,55 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
             Throwable error = tryOnce(c);
             if (error == null) {
                 delivered.incrementAndGet();
+                resolved(e);
                 markUp();
                 return;
             }
             if (isPermanent(error)) {
                 reject(c, error);
+                resolved(e);
                 return;
             }
             long spent = System.nanoTime() - start;
             if (probe || stopping || attempt >= maxAttempts || spent + wait > maxRetryNanos) {
                 LOG.warn("case sink {} failed {} time(s) for case {}; journalled until it is back", name, attempt,
                         c.id(), error);
-                toJournal(List.of(c), "retry budget spent");
+                toJournal(List.of(e), "retry budget spent");
                 markDown();
                 return;
             }
             sleep(wait);
             wait = Math.min(wait * 2, maxBackoffNanos);
+        }
+    }
+
+    /**
+     * The sink is down: this case and every case queued behind it go to the journal at once, in one
+     * write (nothing to write for cases written ahead), so that a backlog shrinks while the sink is down.
+     */
+    private void spillQueued(Entry first) {
+        List<Entry> batch = new ArrayList<>();
+        batch.add(first);
+        synchronized (lock) {
+            Entry more;
+            while ((more = queue.pollFirst()) != null) {
+                batch.add(more);
+            }
+            inFlight += batch.size() - 1;
+        }
+        try {
+            toJournal(batch, "sink down");
+        } finally {
+            synchronized (lock) {
+                inFlight -= batch.size() - 1;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    private void resolved(Entry e) {
+        if (e.segment() != null) {
+            journal.resolved(e.segment(), e.record().id());
         }
     }
 
@@ -313,9 +404,6 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
         sinkDown = false;
         probeWaitNanos = backoffNanos;
-        synchronized (lock) {
-            journalPending = journal != null && journal.hasEntries();
-        }
     }
 
     private void markDown() {
@@ -323,9 +411,6 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         long now = System.nanoTime();
         nextProbeNanos = now + probeWaitNanos;
         probeWaitNanos = Math.min(probeWaitNanos * 2, maxBackoffNanos);
-        synchronized (lock) {
-            journalPending = true;
-        }
     }
 
     private void sleep(long nanos) throws InterruptedException {
@@ -338,29 +423,27 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
     }
 
-    /** Replays the journal: each case tried once; on the first transient failure the rest go back. */
+    /** Replays the journal's segments that are ready, batch by batch; stops at the first transient failure. */
     private void replay() {
         CaseJournal j;
         synchronized (lock) {
             j = journal;
         }
         if (j == null) {
-            synchronized (lock) {
-                journalPending = false;
-            }
             return;
         }
-        List<Path> files;
+        List<CaseJournal.Segment> segments;
         try {
-            files = j.claim();
+            segments = j.claimReplayable();
         } catch (IOException e) {
             LOG.warn("cannot claim the case journal {} for a replay", j.file(), e);
             markDown();
             return;
         }
-        for (Path f : files) {
-            switch (replayFile(j, f)) {
+        for (CaseJournal.Segment s : segments) {
+            switch (replaySegment(j, s)) {
                 case DONE:
+                    j.finished(s);
                     break;
                 case STOPPED:
                     return;
@@ -374,26 +457,37 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
 
     private enum Replayed { DONE, STOPPED, FAILED }
 
-    /** Replays one claimed file in batches; what is left goes back into the journal. */
-    private Replayed replayFile(CaseJournal j, Path f) {
-        try (CaseJournal.Batches in = CaseJournal.batches(f)) {
+    /**
+     * Replays one sealed segment in batches, skipping the cases already stored; on a failure the segment
+     * stays for the next replay, which skips what this one stored.
+     */
+    private Replayed replaySegment(CaseJournal j, CaseJournal.Segment seg) {
+        try (CaseJournal.Batches in = CaseJournal.batches(seg.path())) {
             try {
-                List<CaseRecord> batch;
-                while (!(batch = in.next(REPLAY_BATCH)).isEmpty()) {
+                List<CaseRecord> read;
+                while (!(read = in.next(REPLAY_BATCH)).isEmpty()) {
                     if (stopping) {
-                        putBack(j, f, batch, in);
                         return Replayed.STOPPED;
+                    }
+                    List<CaseRecord> batch = new ArrayList<>(read.size());
+                    for (CaseRecord c : read) {
+                        if (!j.isDone(seg, c.id())) {
+                            batch.add(c);
+                        }
+                    }
+                    if (batch.isEmpty()) {
+                        continue;
                     }
                     Throwable error = tryBatch(batch);
                     if (error == null) {
                         replayed.addAndGet(batch.size());
+                        j.replayed(seg, ids(batch));
                         sinkDown = false;
                         continue;
                     }
                     if (isPermanent(error)) {
                         // find the case the store refuses: one by one, the others still go in
-                        for (int k = 0; k < batch.size(); k++) {
-                            CaseRecord c = batch.get(k);
+                        for (CaseRecord c : batch) {
                             Throwable e = tryOnce(c);
                             if (e == null) {
                                 replayed.incrementAndGet();
@@ -401,60 +495,37 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
                                 reject(c, e);
                             } else {
                                 error = e;
-                                batch = batch.subList(k, batch.size());
                                 break;
                             }
+                            j.replayed(seg, List.of(c.id()));
                         }
                         if (isPermanent(error)) {
                             continue;
                         }
                     }
-                    LOG.warn("case sink {} failed again during the replay of {}", name, f, error);
-                    putBack(j, f, batch, in);
+                    LOG.warn("case sink {} failed again during the replay of {}", name, seg.path(), error);
                     return Replayed.FAILED;
                 }
             } finally {
                 if (in.torn() > 0) {
                     torn.addAndGet(in.torn());
-                    LOG.warn("case journal {} had {} incomplete line(s) (a crash while writing); skipped", f, in.torn());
+                    LOG.warn("case journal {} had {} incomplete line(s) (a crash while writing); skipped", seg.path(),
+                            in.torn());
                 }
             }
         } catch (IOException e) {
-            LOG.warn("cannot read the claimed case journal {}; left for the next replay", f, e);
+            LOG.warn("cannot read the case journal segment {}; left for the next replay", seg.path(), e);
             return Replayed.FAILED;
         }
-        delete(f);
         return Replayed.DONE;
     }
 
-    /** Moves the batch in hand and the unread rest of a claimed file back into the journal. */
-    private boolean putBack(CaseJournal j, Path claimed, List<CaseRecord> batch, CaseJournal.Batches in)
-            throws IOException {
-        List<CaseRecord> rest = new ArrayList<>(batch);
-        List<CaseRecord> more;
-        while (!(more = in.next(1000)).isEmpty()) {
-            rest.addAll(more);
+    private static List<String> ids(List<CaseRecord> cases) {
+        List<String> out = new ArrayList<>(cases.size());
+        for (CaseRecord c : cases) {
+            out.add(c.id());
         }
-        in.close();
-        putBack(j, claimed, rest);
-        return true;
-    }
-
-    private void putBack(CaseJournal j, Path claimed, List<CaseRecord> rest) {
-        try {
-            j.appendAll(rest);
-            delete(claimed);
-        } catch (IOException e) {
-            LOG.warn("cannot move {} cases back into the journal; {} is kept for the next replay", rest.size(), claimed, e);
-        }
-    }
-
-    private static void delete(Path f) {
-        try {
-            Files.deleteIfExists(f);
-        } catch (IOException e) {
-            LOG.warn("cannot delete the replayed case journal {}", f, e);
-        }
+        return out;
     }
 
     private void reject(CaseRecord c, Throwable error) {
@@ -468,19 +539,43 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
     }
 
-    private void toJournal(List<CaseRecord> cases, String why) {
-        try {
-            journal().appendAll(cases);
-            journalled.addAndGet(cases.size());
-            synchronized (lock) {
-                journalPending = true;
-                if (!stopping) {
-                    startWorker();
-                }
+    /**
+     * Leaves cases to a replay: those written ahead are in the journal already and are only marked; the
+     * others are appended in one write.
+     */
+    private void toJournal(List<Entry> entries, String why) {
+        List<CaseRecord> toWrite = new ArrayList<>();
+        CaseJournal.Segment seg = null;
+        int ahead = 0;
+        for (Entry e : entries) {
+            if (e.segment() == null) {
+                toWrite.add(e.record());
+                continue;
             }
-        } catch (IOException e) {
-            lost.addAndGet(cases.size());
-            LOG.error("{} case(s) LOST ({}): the journal of {} cannot be written", cases.size(), why, name, e);
+            if (e.segment() != seg && seg != null) {
+                journal.left(seg, ahead);
+                ahead = 0;
+            }
+            seg = e.segment();
+            ahead++;
+        }
+        if (seg != null) {
+            journal.left(seg, ahead);
+        }
+        journalled.addAndGet(entries.size() - toWrite.size());
+        if (!toWrite.isEmpty()) {
+            try {
+                journal().spill(toWrite);
+                journalled.addAndGet(toWrite.size());
+            } catch (IOException e) {
+                lost.addAndGet(toWrite.size());
+                LOG.error("{} case(s) LOST ({}): the journal of {} cannot be written", toWrite.size(), why, name, e);
+            }
+        }
+        synchronized (lock) {
+            if (!stopping) {
+                startWorker();
+            }
         }
     }
 
@@ -488,7 +583,7 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         synchronized (lock) {
             if (journal == null) {
                 Path dir = Files.createTempDirectory("sqlagent-case-journal");
-                journal = new CaseJournal(dir.resolve("cases.jsonl"));
+                journal = new CaseJournal(dir.resolve("cases.jsonl"), false, Duration.ZERO);
                 LOG.warn("no case journal configured; spilling the cases of {} to {}", name, journal.file());
             }
             return journal;
@@ -548,13 +643,13 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
 
     /**
      * Stops the worker: the case in hand gets up to {@link #CLOSE_WAIT} to finish, and whatever is still
-     * queued is written to the journal (replayed by the next delivery on the same journal). Later
-     * {@link #accept} calls go straight to the journal. Idempotent.
+     * queued is left to the journal (written to it now unless it was written ahead), for the next delivery
+     * on the same journal to replay. Later {@link #accept} calls go straight to the journal. Idempotent.
      */
     @Override
     public void close() {
         Thread w;
-        List<CaseRecord> left;
+        List<Entry> left;
         synchronized (lock) {
             if (closed) {
                 return;
@@ -582,6 +677,13 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
         if (!left.isEmpty()) {
             toJournal(left, "delivery closed");
+        }
+        CaseJournal j;
+        synchronized (lock) {
+            j = journal;
+        }
+        if (j != null) {
+            j.close();
         }
     }
 
@@ -628,7 +730,22 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         return failures.get();
     }
 
-    /** {@return how many cases were written to the journal (queue full, budget spent, sink down or closed)} */
+    /**
+     * Returns how many cases were written to the journal ahead of their delivery.
+     *
+     * @return cases written ahead ({@link Durability#WRITE_AHEAD} and {@link Durability#WRITE_AHEAD_SYNC});
+     *     0 with {@link Durability#SPILL}
+     */
+    public long writtenAhead() {
+        return writtenAhead.get();
+    }
+
+    /**
+     * Returns how many cases were left to the journal for a replay (queue full, budget spent, sink down or
+     * closed); with a write-ahead journal they were there already and are only marked.
+     *
+     * @return cases left to the journal
+     */
     public long journalled() {
         return journalled.get();
     }
@@ -675,6 +792,8 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         private Overflow overflow = Overflow.JOURNAL;
         private Runnable onFailure = () -> { };
         private Path journal;
+        private Durability durability;
+        private Duration groupCommit = Duration.ZERO;
         private String name;
 
         private Builder(CaseSink sink) {
@@ -757,6 +876,29 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
         }
 
         /**
+         * Sets when a case reaches the journal and how long a write waits for more cases to join it. By
+         * default {@link Durability#WRITE_AHEAD} with a journal file and {@link Durability#SPILL} without
+         * one, and no wait: the cases that arrive while a write is under way go out together in the next
+         * write anyway. A wait lets a group grow (fewer writes, and fewer disk flushes with
+         * {@link Durability#WRITE_AHEAD_SYNC}) and adds up to that much to every {@link #accept}.
+         *
+         * @param durability when a case reaches the journal
+         * @param groupCommit how long a write waits for more cases, zero or more; under a second
+         * @return this
+         * @throws IllegalArgumentException if the wait is negative or a second or longer
+         */
+        public Builder durability(Durability durability, Duration groupCommit) {
+            Objects.requireNonNull(durability, "durability");
+            Objects.requireNonNull(groupCommit, "groupCommit");
+            if (groupCommit.isNegative() || groupCommit.compareTo(Duration.ofSeconds(1)) >= 0) {
+                throw new IllegalArgumentException("groupCommit must be >= 0 and < 1s but was " + groupCommit);
+            }
+            this.durability = durability;
+            this.groupCommit = groupCommit;
+            return this;
+        }
+
+        /**
          * Sets a callback told of every failed delivery attempt, for metrics; by default none. It runs on
          * the delivery thread; what it throws is ignored.
          *
@@ -785,8 +927,13 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
          * Builds the delivery; it replays its journal at once if the journal holds cases.
          *
          * @return the delivery
+         * @throws IllegalStateException if a write-ahead durability was asked for without a journal file
          */
         public CaseDelivery build() {
+            if (durability != null && durability != Durability.SPILL && journal == null) {
+                throw new IllegalStateException("durability " + durability + " writes every case to the journal: "
+                        + "call journal(file) too");
+            }
             return new CaseDelivery(this);
         }
     }

@@ -1,6 +1,7 @@
 package dev.sqlagent.cases;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.internal.NetworkTimeouts;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -160,7 +161,7 @@ public final class JdbcCaseSink implements CaseSink {
         }
         try (Connection c = dataSource.getConnection()) {
             Dialect d = dialectOf(c);
-            int network = NetworkTimeouts.bind(c, d, timeout);
+            int network = NetworkTimeouts.bind(c, d, 2 * timeout.toMillis());
             try {
                 ensureTable(c);
                 if (records.size() == 1 || d == Dialect.GENERIC || d == Dialect.SQLSERVER || d == Dialect.ORACLE) {

@@ -1,6 +1,7 @@
 package dev.sqlagent.cases;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.internal.NetworkTimeouts;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -33,7 +34,8 @@ import javax.sql.DataSource;
  * the update.
  *
  * <p>The store sits on the question's path, so every call is bounded: each statement has a timeout
- * ({@link Builder#timeout}, default 2 s), PostgreSQL, MariaDB and MySQL connections get twice that as
+ * ({@link Builder#timeout}, default 2 s, cut to what is left of the question's deadline when the
+ * question has one), PostgreSQL, MariaDB and MySQL connections get twice that as
  * their network timeout for the call, and a data source without a login timeout gets the statement timeout
  * as one (a pool must bound its own wait). The agent treats any error here as "no fix" and never fails a
  * question for it. The login needs CREATE TABLE (once), SELECT, INSERT, UPDATE and DELETE on the table:
@@ -267,7 +269,7 @@ public final class JdbcFixStore implements FixStore {
     private PreparedStatement prepare(Connection c, Dialect d, String sql) throws SQLException {
         PreparedStatement ps = c.prepareStatement(sql);
         if (d != Dialect.POSTGRESQL) { // pgjdbc's cancel needs a second connection; the network timeout bounds it
-            ps.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
+            ps.setQueryTimeout((int) Math.max(1, (NetworkTimeouts.capped(timeout.toMillis()) + 999) / 1000));
         }
         return ps;
     }
@@ -283,7 +285,7 @@ public final class JdbcFixStore implements FixStore {
                 c.setAutoCommit(true);
             }
             Dialect d = dialectOf(c);
-            int network = NetworkTimeouts.bind(c, d, timeout);
+            int network = NetworkTimeouts.bind(c, d, 2 * NetworkTimeouts.capped(timeout.toMillis()));
             try {
                 ensureTable(c, d);
                 return work.run(c, d);

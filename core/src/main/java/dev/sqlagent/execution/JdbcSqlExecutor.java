@@ -1,6 +1,7 @@
 package dev.sqlagent.execution;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.internal.NetworkTimeouts;
 import java.io.IOException;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -70,6 +71,12 @@ import org.slf4j.LoggerFactory;
  * (whole seconds) when it is unset (0); a pool must bound its own wait for a free connection the same
  * way (HikariCP: {@code connectionTimeout} no longer than the query timeout), since
  * {@link DataSource#getConnection()} gives no other handle. {@link #executionBound()} is the sum.
+ *
+ * <p>Inside a question that has a deadline ({@link dev.sqlagent.QuestionBudget#withDeadline}) the query
+ * timeout, and every bound derived from it, is cut to what is left of the deadline, and the deadline
+ * cancels a statement under way. {@link #execute(Connection, SqlStatement)} runs on a connection the
+ * caller holds: the agent runs a question's engine check and its first execution on one connection, so
+ * that a question waits for a connection once.
  */
 public final class JdbcSqlExecutor implements SqlExecutor {
 
@@ -166,12 +173,27 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     /**
      * The longest one {@link #execute} waits on a network engine whose data source honours its login
      * timeout, whatever the network does: the login timeout plus the network timeout (see the class
-     * comment). In-process engines (H2, SQLite) are bounded by the watchdog alone.
+     * comment), {@code 2 × Q + 3 s} for a query timeout {@code Q} in whole seconds. It is also the bound
+     * of one {@code ask} on a database that stops answering (a partition, a server that hangs): the
+     * engine check shares the execution's connection and its bounds, and a question makes no further
+     * wait on a database once it found it unreachable. In-process engines (H2, SQLite) are bounded by
+     * the watchdog alone.
      *
      * @return the bound
      */
     public Duration executionBound() {
-        return Duration.ofSeconds(driverTimeoutSeconds()).plusMillis(networkTimeoutMillis());
+        return Duration.ofSeconds(driverTimeoutSeconds()).plus(networkTimeout());
+    }
+
+    /**
+     * The longest any one read of a call may block on a network engine: the query timeout in whole
+     * seconds plus {@link NetworkTimeouts#GRACE_MILLIS} (the driver's timeout, a cancel and an abort, a
+     * second each). The agent bounds its schema reads by it too.
+     *
+     * @return the network timeout of a call
+     */
+    public Duration networkTimeout() {
+        return Duration.ofMillis(networkTimeoutMillis(driverTimeoutSeconds() * 1000L));
     }
 
     /**
@@ -180,10 +202,10 @@ public final class JdbcSqlExecutor implements SqlExecutor {
      * its {@code cancelSignalTimeout} (10 s by default), and the statement waits for a cancel in progress
      * before it returns, even after its connection was aborted.
      */
-    private int serverTimeout(Connection c) throws SQLException {
+    private static int serverTimeout(Connection c, long timeoutMillis) throws SQLException {
         // set_config(…, true) is SET LOCAL; the backend's pid comes in the same round trip, for cancels
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT set_config('statement_timeout', '" + driverTimeoutSeconds() * 1000L + "', true), pg_backend_pid()")) {
+                "SELECT set_config('statement_timeout', '" + timeoutMillis + "', true), pg_backend_pid()")) {
             rs.next();
             return rs.getInt(2);
         }
@@ -207,38 +229,9 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
     }
 
-    private static boolean networked(Dialect d) {
-        return d == Dialect.POSTGRESQL || d == Dialect.MARIADB || d == Dialect.MYSQL;
-    }
-
-    private int networkTimeoutMillis() {
-        return (int) Math.min(Integer.MAX_VALUE, driverTimeoutSeconds() * 1000L + DRIVER_GRACE_MILLIS
-                + ABORT_GRACE.toMillis() + 1000);
-    }
-
-    /** Bounds every read of the call on a network engine. @return the old timeout, or -1 when untouched */
-    private int bindNetworkTimeout(Connection c, Dialect d) {
-        if (!networked(d)) {
-            return -1;
-        }
-        try {
-            int old = c.getNetworkTimeout();
-            c.setNetworkTimeout(HELPERS, networkTimeoutMillis());
-            return old;
-        } catch (SQLException | RuntimeException e) {
-            LOG.debug("driver refused a network timeout: {}", e.toString());
-            return -1;
-        }
-    }
-
-    private static void restoreNetworkTimeout(Connection c, int old) {
-        try {
-            if (!c.isClosed()) {
-                c.setNetworkTimeout(HELPERS, old);
-            }
-        } catch (SQLException | RuntimeException ignored) {
-            // a broken connection is discarded by its pool
-        }
+    /** Every read of a call may block this long: the statement's timeout, whole seconds, plus the grace. */
+    private static long networkTimeoutMillis(long timeoutMillis) {
+        return seconds(timeoutMillis) * 1000L + NetworkTimeouts.GRACE_MILLIS;
     }
 
     /**
@@ -252,31 +245,90 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     public ExecutionOutcome execute(SqlStatement statement) {
         Objects.requireNonNull(statement, "statement");
         long start = clock.millis();
-        Dialect d = dialect;
         Watch watch = new Watch();
         try (Connection c = dataSource.getConnection()) {
-            d = dialectOf(c);
-            int network = bindNetworkTimeout(c, d);
-            try {
-                return new ExecutionOutcome.Success(runReadOnly(c, d, statement, watch, start));
-            } finally {
-                if (network >= 0) {
-                    restoreNetworkTimeout(c, network);
-                }
-            }
+            return run(c, statement, watch, start);
         } catch (SQLException e) {
+            Dialect d = dialect;
             return new ExecutionOutcome.Failure(toError(d == null ? dialectOfDriver(e) : d, e, watch, start));
         } catch (RuntimeException e) {
-            // a driver bug must not escape the SPI contract; nothing says the SQL is at fault
-            LOG.debug("driver threw {}", e.toString());
-            return new ExecutionOutcome.Failure(new ExecutionError(
-                    watch.fired() ? ErrorCategory.TIMEOUT : ErrorCategory.UNKNOWN, null, 0,
-                    "driver failed: " + e, elapsed(start)));
+            return driverFailure(e, watch, start);
         }
     }
 
-    private ResultTable runReadOnly(Connection c, Dialect d, SqlStatement statement, Watch watch, long start)
-            throws SQLException {
+    /**
+     * Runs a statement read-only on a connection the caller holds, and leaves it open: as
+     * {@link #execute(SqlStatement)} in every other way (the transaction rolled back, the connection's
+     * flags and network timeout put back). The agent runs a question's engine check and its first
+     * execution on one connection this way, so that the question waits for a connection once.
+     *
+     * @param connection a connection to this executor's database; a connection the watchdog had to abort
+     *     is closed when this returns
+     * @param statement the statement, already checked by the guard
+     * @return the rows or the classified error; never null
+     * @throws NullPointerException if an argument is null
+     */
+    public ExecutionOutcome execute(Connection connection, SqlStatement statement) {
+        Objects.requireNonNull(connection, "connection");
+        Objects.requireNonNull(statement, "statement");
+        long start = clock.millis();
+        Watch watch = new Watch();
+        try {
+            return run(connection, statement, watch, start);
+        } catch (SQLException e) {
+            Dialect d = dialect;
+            return new ExecutionOutcome.Failure(toError(d == null ? dialectOfDriver(e) : d, e, watch, start));
+        } catch (RuntimeException e) {
+            return driverFailure(e, watch, start);
+        }
+    }
+
+    /**
+     * The error {@link #execute} reports for an exception the driver threw, for faults met on this
+     * executor's database outside an execution (the engine check, taking a connection): the same
+     * {@link ErrorCategory} as the same fault during an execution.
+     *
+     * @param e the driver's exception
+     * @return the classified error, with no time spent
+     * @throws NullPointerException if the exception is null
+     */
+    public ExecutionError classify(SQLException e) {
+        Objects.requireNonNull(e, "e");
+        Dialect d = dialect;
+        return toError(d == null ? dialectOfDriver(e) : d, e, new Watch(), clock.millis());
+    }
+
+    /**
+     * Returns the data source connections come from.
+     *
+     * @return the data source
+     */
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    private ExecutionOutcome run(Connection c, SqlStatement statement, Watch watch, long start) throws SQLException {
+        Dialect d = dialectOf(c);
+        // the question's remaining deadline shortens the statement's timeout and every bound derived from it
+        long timeoutMillis = NetworkTimeouts.capped(driverTimeoutSeconds() * 1000L);
+        int network = NetworkTimeouts.bind(c, d, networkTimeoutMillis(timeoutMillis));
+        try {
+            return new ExecutionOutcome.Success(runReadOnly(c, d, statement, watch, start, timeoutMillis));
+        } finally {
+            NetworkTimeouts.restore(c, network);
+        }
+    }
+
+    private ExecutionOutcome driverFailure(RuntimeException e, Watch watch, long start) {
+        // a driver bug must not escape the SPI contract; nothing says the SQL is at fault
+        LOG.debug("driver threw {}", e.toString());
+        return new ExecutionOutcome.Failure(new ExecutionError(
+                watch.fired() ? ErrorCategory.TIMEOUT : ErrorCategory.UNKNOWN, null, 0,
+                "driver failed: " + e, elapsed(start)));
+    }
+
+    private ResultTable runReadOnly(Connection c, Dialect d, SqlStatement statement, Watch watch, long start,
+            long timeoutMillis) throws SQLException {
         boolean autoCommit = c.getAutoCommit();
         boolean readOnly = c.isReadOnly();
         boolean queryOnly = false;
@@ -287,10 +339,10 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             queryOnly = enterReadOnly(c, d);
             try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
                 if (d == Dialect.POSTGRESQL) {
-                    int pid = serverTimeout(c); // no driver cancel timer: see the class comment
+                    int pid = serverTimeout(c, timeoutMillis); // no driver cancel timer: see the class comment
                     watch.serverCancel(() -> cancelBackend(pid));
                 } else {
-                    ps.setQueryTimeout(driverTimeoutSeconds());
+                    ps.setQueryTimeout(seconds(timeoutMillis));
                 }
                 ps.setMaxRows(maxRows == Integer.MAX_VALUE ? 0 : maxRows + 1);
                 setFetchSizeHint(ps);
@@ -298,7 +350,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                 for (int i = 0; i < params.size(); i++) {
                     ps.setObject(i + 1, params.get(i));
                 }
-                watch.arm(watchdog(), ps, watchdogDelayMillis(d), networked(d) ? c : null, d != Dialect.POSTGRESQL);
+                watch.arm(watchdog(), ps, watchdogDelayMillis(d, timeoutMillis), NetworkTimeouts.networked(d) ? c : null,
+                        d != Dialect.POSTGRESQL);
                 // the question's cancellation or deadline cancels the statement at once
                 dev.sqlagent.internal.RunScope scope = dev.sqlagent.internal.RunScope.current();
                 dev.sqlagent.internal.RunScope.Binding stop = scope == null ? () -> { } : scope.onStop(watch::fireNow);
@@ -387,11 +440,16 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, secs));
     }
 
-    private long watchdogDelayMillis(Dialect d) {
+    private long watchdogDelayMillis(Dialect d, long timeoutMillis) {
         if (d == Dialect.SQLITE) {
-            return queryTimeout.toMillis(); // the driver has no execution timeout of its own
+            return Math.min(queryTimeout.toMillis(), timeoutMillis); // the driver has no execution timeout of its own
         }
-        return driverTimeoutSeconds() * 1000L + DRIVER_GRACE_MILLIS;
+        return seconds(timeoutMillis) * 1000L + DRIVER_GRACE_MILLIS;
+    }
+
+    /** Drivers count whole seconds: a timeout rounded up, at least one. */
+    private static int seconds(long millis) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, (millis + 999) / 1000));
     }
 
     private Dialect dialectOf(Connection c) throws SQLException {

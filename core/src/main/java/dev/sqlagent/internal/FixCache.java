@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +24,12 @@ import org.slf4j.LoggerFactory;
  * that then executed successfully. The agent checks a cached fix with the current guard before using it. A fix that failed or was
  * rejected is never put here. The fixes live in a {@link FixStore} (in memory by default, or shared by
  * several instances), which sees only a hash of the key; a store that fails counts as "no fix", is logged
- * at WARN and counted ({@link #failures()}), and never fails a question. Thread-safe.
+ * at WARN and counted ({@link #failures()}), and never fails a question. After a failure the store is
+ * left alone for {@link #FIRST_PAUSE} (doubling up to {@link #LONGEST_PAUSE} while it keeps failing):
+ * lookups find nothing and fixes are not kept, counted in {@link #skipped()}, and then one call tries it
+ * again; the question that met the failure does not call it again at all. So a store that stops
+ * answering costs one wait (its own bound), not one per question or two in one question.
+ * Thread-safe.
  */
 public final class FixCache {
 
@@ -38,8 +44,20 @@ public final class FixCache {
     private static final Pattern SPACE = Pattern.compile("\\s+");
     private static final char SEP = '\u0000';
 
+    /** How long a store that failed is left alone before it is tried again. */
+    public static final Duration FIRST_PAUSE = Duration.ofSeconds(1);
+    /** The longest pause of a store that keeps failing. */
+    public static final Duration LONGEST_PAUSE = Duration.ofSeconds(30);
+
+    private static final String STORE_FAILED = FixCache.class.getName() + ".storeFailed";
+
     private final FixStore store;
+    private final LongSupplier nanos;
     private final LongAdder failures = new LongAdder();
+    private final LongAdder skipped = new LongAdder();
+    private boolean paused;
+    private long pausedUntil;
+    private long pause = FIRST_PAUSE.toNanos();
 
     /**
      * @param size the most fixes kept
@@ -51,7 +69,16 @@ public final class FixCache {
 
     /** @param store where the fixes are kept */
     public FixCache(FixStore store) {
+        this(store, System::nanoTime);
+    }
+
+    /**
+     * @param store where the fixes are kept
+     * @param nanos the time, for the pause after a failure
+     */
+    public FixCache(FixStore store, LongSupplier nanos) {
         this.store = Objects.requireNonNull(store, "store");
+        this.nanos = Objects.requireNonNull(nanos, "nanos");
     }
 
     /**
@@ -108,11 +135,15 @@ public final class FixCache {
      */
     public Optional<String> lookup(String key) {
         FixStore.Key k = storeKey(key);
+        if (!mayCall()) {
+            return Optional.empty();
+        }
         try {
             Optional<String> fix = store.get(k);
             if (fix == null) {
                 throw new IllegalStateException("fix store returned null instead of an Optional");
             }
+            answered();
             return fix.filter(s -> !s.isBlank());
         } catch (Exception | LinkageError e) {
             failed("get", k, e);
@@ -121,19 +152,62 @@ public final class FixCache {
     }
 
     /**
+     * @return whether the store may be called now: the question running on this thread did not see it fail,
+     *     and it is not paused, or its pause is over (a probe)
+     */
+    private synchronized boolean mayCall() {
+        RunScope question = RunScope.current();
+        if (question != null && question.marked(STORE_FAILED)) {
+            skipped.increment();
+            return false;
+        }
+        if (!paused) {
+            return true;
+        }
+        long now = nanos.getAsLong();
+        if (now - pausedUntil < 0) {
+            skipped.increment();
+            return false;
+        }
+        pausedUntil = now + pause; // one probe; the other calls meanwhile are skipped
+        return true;
+    }
+
+    private synchronized void answered() {
+        paused = false;
+        pause = FIRST_PAUSE.toNanos();
+    }
+
+    /**
      * @param key a failure's key
      * @param fixedSql a fix that executed successfully
      */
     public void put(String key, String fixedSql) {
         FixStore.Key k = storeKey(key);
+        if (!mayCall()) {
+            return;
+        }
         try {
             store.put(k, fixedSql);
+            answered();
         } catch (Exception | LinkageError e) {
             failed("put", k, e);
         }
     }
 
     private void failed(String operation, FixStore.Key k, Throwable e) {
+        RunScope question = RunScope.current();
+        if (question != null) {
+            question.mark(STORE_FAILED);
+        }
+        synchronized (this) {
+            long now = nanos.getAsLong();
+            if (paused) {
+                pause = Math.min(pause * 2, LONGEST_PAUSE.toNanos());
+            }
+            paused = true;
+            pausedUntil = now + pause;
+        }
         failures.increment();
         LOG.warn("fix store {} failed to {} the fix for {} {}; the question goes on without it", store,
                 operation, k.category(), k.hash().substring(0, 12), e);
@@ -142,6 +216,11 @@ public final class FixCache {
     /** @return how many store calls failed */
     public long failures() {
         return failures.sum();
+    }
+
+    /** @return how many store calls were skipped because the store had failed just before */
+    public long skipped() {
+        return skipped.sum();
     }
 
     /** @return the store the fixes live in */

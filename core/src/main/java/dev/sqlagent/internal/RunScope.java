@@ -42,6 +42,7 @@ public final class RunScope {
     private final List<Runnable> onStop = new ArrayList<>();
     private final Set<Thread> inCalls = new HashSet<>();
     private final Set<Thread> interruptedByUs = new HashSet<>();
+    private final Set<String> marks = new HashSet<>();
     private ScheduledFuture<?> timer;
 
     /** Creates a scope that nothing has stopped, without a deadline yet. */
@@ -136,6 +137,24 @@ public final class RunScope {
         for (Runnable r : actions) {
             runQuietly(r);
         }
+    }
+
+    /**
+     * Marks something the rest of the question should know, such as a store that failed and is not to be
+     * called again by this question.
+     *
+     * @param mark the mark
+     */
+    public synchronized void mark(String mark) {
+        marks.add(mark);
+    }
+
+    /**
+     * @param mark a mark
+     * @return whether the question was marked with it
+     */
+    public synchronized boolean marked(String mark) {
+        return marks.contains(mark);
     }
 
     /** Ends the scope: its deadline timer no longer runs. */

@@ -3,6 +3,7 @@ package dev.sqlagent.schema;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
+import dev.sqlagent.internal.NetworkTimeouts;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -132,6 +133,7 @@ public final class SampleValues {
         Map<String, Map<String, List<String>>> values = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
         Connection connection = null;
+        int network = -1;
         try {
             for (Map.Entry<String, ? extends Collection<String>> e : columns.entrySet()) {
                 Optional<SchemaCatalog.Table> table = catalog.table(e.getKey());
@@ -153,6 +155,11 @@ public final class SampleValues {
                         try {
                             if (connection == null) {
                                 connection = dataSource.getConnection();
+                                if (queryTimeoutSeconds > 0) {
+                                    // every read of the connection, not only the statement, is bounded
+                                    network = NetworkTimeouts.bind(connection, queryTimeoutSeconds * 1000L
+                                            + NetworkTimeouts.GRACE_MILLIS);
+                                }
                             }
                             read = query(connection, t, c);
                             cache.put(key, read);
@@ -169,6 +176,7 @@ public final class SampleValues {
             }
         } finally {
             if (connection != null) {
+                NetworkTimeouts.restore(connection, network);
                 try {
                     connection.close();
                 } catch (SQLException ex) {

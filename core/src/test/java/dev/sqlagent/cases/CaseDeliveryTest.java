@@ -72,7 +72,7 @@ class CaseDeliveryTest {
             store.accept(r);
         };
         CaseDelivery d = CaseDelivery.builder(slow).queue(1, CaseDelivery.Overflow.JOURNAL)
-                .journal(dir.resolve("j.jsonl")).build();
+                .journal(dir.resolve("j.jsonl")).durability(CaseDelivery.Durability.SPILL, Duration.ZERO).build();
         d.accept(caseNo(1));
         entered.await(); // the worker holds case 1 inside the blocked sink; this thread goes on
         d.accept(caseNo(2)); // queued

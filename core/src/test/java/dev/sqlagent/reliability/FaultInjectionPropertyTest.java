@@ -6,9 +6,12 @@ import dev.sqlagent.AgentMetrics;
 import dev.sqlagent.AgentResult;
 import dev.sqlagent.SqlAgent;
 import dev.sqlagent.cases.CaseRecord;
+import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.internal.run.StateMachine;
+import dev.sqlagent.schema.SchemaCatalog;
 import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.llm.LlmException;
 import dev.sqlagent.llm.LlmRequest;
@@ -37,6 +40,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Thousands of seeded questions through a model and a database that fail in every way we know, checking
@@ -54,9 +59,25 @@ class FaultInjectionPropertyTest {
         GOOD, CORRECTABLE, THROWS, TIMES_OUT, EMPTY, NULL, GARBAGE, ONE_MEGABYTE, HOSTILE, SAME_AGAIN, MALFORMED_JSON
     }
 
-    /** What the database does for one question. */
+    /**
+     * What the database does for one question. The plain faults hit every statement (the engine check's
+     * EXPLAIN and the execution alike); the {@code ENGINE_CHECK_} ones hit only the engine check, the
+     * {@code EXECUTION_} ones only the execution; a driver bug is a runtime exception from the driver.
+     */
     enum DbFault {
-        NONE, CONNECT_FAILS, FAILS_MID_QUERY, SLOW, PERMISSION_DENIED
+        NONE, CONNECT_FAILS, FAILS_MID_QUERY, SLOW, PERMISSION_DENIED, DRIVER_BUG,
+        ENGINE_CHECK_FAILS_MID_QUERY, ENGINE_CHECK_SLOW, ENGINE_CHECK_PERMISSION_DENIED, ENGINE_CHECK_DRIVER_BUG,
+        EXECUTION_FAILS_MID_QUERY, EXECUTION_DRIVER_BUG;
+
+        /** @param explain whether the statement is the engine check's  @return whether this fault hits it */
+        boolean hits(boolean explain) {
+            return name().startsWith("ENGINE_CHECK_") ? explain : !name().startsWith("EXECUTION_") || !explain;
+        }
+
+        /** @return the fault without its stage */
+        String kind() {
+            return name().replace("ENGINE_CHECK_", "").replace("EXECUTION_", "");
+        }
     }
 
     private static final String[] GOOD = {"SELECT COUNT(*) FROM orders", "SELECT name FROM employees",
@@ -150,7 +171,7 @@ class FaultInjectionPropertyTest {
                         (p, cm, ca) -> {
                             Object r = call(c, cm, ca);
                             if (cm.getName().equals("prepareStatement") && r instanceof PreparedStatement) {
-                                return statement((PreparedStatement) r);
+                                return statement((PreparedStatement) r, String.valueOf(ca[0]).startsWith("EXPLAIN"));
                             }
                             return r;
                         });
@@ -158,17 +179,20 @@ class FaultInjectionPropertyTest {
             return call(real, m, args);
         }
 
-        private Object statement(PreparedStatement ps) {
+        private Object statement(PreparedStatement ps, boolean explain) {
             return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {PreparedStatement.class},
                     (p, m, a) -> {
-                        if (m.getName().equals("executeQuery")) {
-                            switch (fault) {
-                                case FAILS_MID_QUERY:
+                        DbFault f = fault;
+                        if (m.getName().equals("executeQuery") && f.hits(explain)) {
+                            switch (f.kind()) {
+                                case "FAILS_MID_QUERY":
                                     throw new SQLException("An I/O error occurred while sending to the backend.", "08006");
-                                case SLOW:
+                                case "SLOW":
                                     throw new SQLTimeoutException("canceling statement due to statement timeout", "57014");
-                                case PERMISSION_DENIED:
+                                case "PERMISSION_DENIED":
                                     throw new SQLException("permission denied for table orders", "42501");
+                                case "DRIVER_BUG":
+                                    throw new IllegalStateException("driver bug: unexpected message type 'Z'");
                                 default:
                                     break;
                             }
@@ -196,11 +220,12 @@ class FaultInjectionPropertyTest {
         }
     }
 
-    @Test
+    @ParameterizedTest(name = "{0} candidate(s) per question")
+    @ValueSource(ints = {1, 2})
     @Timeout(600)
-    void everyInvariantHoldsForThousandsOfFaultyQuestions() throws Exception {
+    void everyInvariantHoldsForThousandsOfFaultyQuestions(int candidates) throws Exception {
         int n = Integer.getInteger("sqlagent.reliability.questions", DEFAULT_QUESTIONS);
-        long seed = Long.getLong("sqlagent.reliability.seed", 20261201L);
+        long seed = Long.getLong("sqlagent.reliability.seed", 20261201L) + candidates;
         CompanyDatabase company = CompanyDatabase.create();
         FaultyDatabase db = new FaultyDatabase(company.analyst());
         FaultyModel model = new FaultyModel();
@@ -208,15 +233,18 @@ class FaultInjectionPropertyTest {
         Map<String, Integer> casesById = new ConcurrentHashMap<>();
         List<String> allowed = new ArrayList<>(List.of(CompanyDatabase.ALLOWED_TABLES));
         allowed.remove("audit_log");
+        GuardPolicy policy = GuardPolicy.allowingTables(allowed.toArray(String[]::new));
         SqlAgent agent = SqlAgent.builder().llm(model).dataSource(db.dataSource()).listener(paths)
-                .policy(GuardPolicy.allowingTables(allowed.toArray(String[]::new)))
+                .policy(policy).candidates(candidates)
                 .caseSink(c -> casesById.merge(c.id(), 1, Integer::sum)).build();
+        SchemaCatalog tables = SchemaCatalog.introspect(company.analyst(), policy);
 
         Map<String, int[]> tally = new LinkedHashMap<>();
         for (String inv : List.of("one typed result", "legal path", "at most one correction",
                 "no model call after a rejection", "no environmental error corrected",
-                "every model call traced and within the budget", "exactly one case per question",
-                "metrics equal the counted results")) {
+                "every model call traced and within the budget", "a policy violation always ends REJECTED",
+                "never an internal fault", "a database fault classified the same in every stage",
+                "exactly one case per question", "metrics equal the counted results")) {
             tally.put(inv, new int[2]);
         }
         Map<AgentResult.Status, Integer> counts = new HashMap<>();
@@ -256,8 +284,15 @@ class FaultInjectionPropertyTest {
             check(tally, "at most one correction", result.trace().correctionCount() <= 1, examples, q);
             check(tally, "no model call after a rejection", noModelCallAfterRejection(result), examples, q);
             check(tally, "no environmental error corrected", noEnvironmentalCorrection(result), examples, q);
+            if (!noEnvironmentalCorrection(result)) {
+                examples.add("q" + q + " fault " + dbf + ": " + describe(result));
+            }
             check(tally, "every model call traced and within the budget",
-                    calls == result.trace().modelCallCount() && calls <= 4, examples, q);
+                    calls == result.trace().modelCallCount() && calls <= 2 + 2 * candidates, examples, q);
+            check(tally, "a policy violation always ends REJECTED", violationRejected(result, tables), examples, q);
+            check(tally, "never an internal fault", !(result instanceof AgentResult.Failed f
+                    && f.kind() == dev.sqlagent.FailureKind.INTERNAL), examples, q);
+            check(tally, "a database fault classified the same in every stage", faultsClassified(result), examples, q);
         }
         assertThat(agent.awaitCases(Duration.ofSeconds(60))).isTrue();
         for (String id : ids) {
@@ -272,12 +307,64 @@ class FaultInjectionPropertyTest {
                 && m.modelCalls() == traceCalls && m.corrections() == traceCorrections, examples, -1);
         agent.close();
 
-        System.out.println("[reliability] fault injection: " + n + " questions, seed " + seed + ", outcomes " + counts
+        System.out.println("[reliability] fault injection: " + n + " questions, " + candidates + " candidate(s), seed "
+                + seed + ", outcomes " + counts
                 + ", database faults " + faults + ", corrections " + traceCorrections + ", model calls " + traceCalls);
         tally.forEach((inv, t) -> System.out.printf("[reliability]   %-48s checked %6d  violations %d%n", inv, t[0], t[1]));
         examples.stream().limit(10).forEach(e -> System.out.println("[reliability]   e.g. " + e));
         tally.forEach((inv, t) -> assertThat(t[1]).as(inv + " " + examples).isZero());
         assertThat(counts.keySet()).containsExactlyInAnyOrder(AgentResult.Status.values());
+    }
+
+    private static String describe(AgentResult result) {
+        StringBuilder sb = new StringBuilder(result.status().name());
+        for (TraceEvent e : result.trace().events()) {
+            if (e instanceof TraceEvent.Executed x) {
+                sb.append(" | executed c").append(x.candidate()).append(" r").append(x.round()).append(' ')
+                        .append(x.outcome() instanceof ExecutionOutcome.Failure f ? f.error().category() + " "
+                                + f.error().message() : "ok").append(" [").append(x.sql()).append(']');
+            } else if (e instanceof TraceEvent.GuardChecked g) {
+                sb.append(" | guard c").append(g.candidate()).append(" r").append(g.round()).append(' ')
+                        .append(g.verdict().getClass().getSimpleName());
+            } else if (e instanceof TraceEvent.StageEntered s) {
+                sb.append(" | -> ").append(s.transition().to()).append(" (").append(s.transition().reason()).append(')');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A guard rejection that is a policy violation (not only tables the database lacks) ends the question REJECTED. */
+    private static boolean violationRejected(AgentResult result, SchemaCatalog tables) {
+        for (TraceEvent e : result.trace().events()) {
+            if (e instanceof TraceEvent.GuardChecked g && g.verdict() instanceof GuardVerdict.Rejected r
+                    && StateMachine.inventedTables(r, tables::databaseHasTable).isEmpty()) {
+                return result.status() == AgentResult.Status.REJECTED;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Every injected fault the trace shows (in the engine check or the execution) has the category the
+     * executor gives it: connection lost and refused are CONNECTION, the statement timeout TIMEOUT, the
+     * denied permission PERMISSION_DENIED, a driver's runtime exception UNKNOWN.
+     */
+    private static boolean faultsClassified(AgentResult result) {
+        for (TraceEvent e : result.trace().events()) {
+            if (!(e instanceof TraceEvent.Executed x) || !(x.outcome() instanceof ExecutionOutcome.Failure f)) {
+                continue;
+            }
+            String message = f.error().message();
+            ErrorCategory expected = message.contains("An I/O error occurred") || message.contains("Connection refused")
+                    ? ErrorCategory.CONNECTION
+                    : message.contains("canceling statement due to statement timeout") ? ErrorCategory.TIMEOUT
+                    : message.contains("permission denied for table orders") ? ErrorCategory.PERMISSION_DENIED
+                    : message.contains("driver bug") ? ErrorCategory.UNKNOWN : null;
+            if (expected != null && f.error().category() != expected) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void check(Map<String, int[]> tally, String inv, boolean ok, List<String> examples, int q) {

@@ -16,19 +16,27 @@ import javax.sql.DataSource;
  * The smallest pool that behaves like a real one where it matters here: idle connections are reused
  * (so a partition can hit a connection that is already open), at most {@code max} are out at once, a
  * caller waits for one at most the login timeout, a connection that was closed or aborted while out is
- * discarded when it comes back, and an idle one is checked ({@code isValid(1)}) before it is handed out.
+ * discarded when it comes back, and an idle one is checked ({@code isValid(1)}) before it is handed out,
+ * unless the pool is made without that check: then a partition hits the next read of a connection that
+ * was open when it began.
  */
 final class TinyPool implements DataSource {
 
     private final DataSource source;
     private final int max;
+    private final boolean validate;
     private final Deque<Connection> idle = new ArrayDeque<>();
     private int out;
     private volatile int loginTimeout;
 
     TinyPool(DataSource source, int max) {
+        this(source, max, true);
+    }
+
+    TinyPool(DataSource source, int max, boolean validate) {
         this.source = source;
         this.max = max;
+        this.validate = validate;
     }
 
     @Override
@@ -51,7 +59,7 @@ final class TinyPool implements DataSource {
             out++;
             c = idle.pollFirst();
         }
-        if (c != null && !alive(c)) {
+        if (c != null && validate && !alive(c)) {
             c = null; // as HikariCP does: an idle connection is checked before it is handed out
         }
         if (c == null) {

@@ -5,8 +5,11 @@ import dev.sqlagent.execution.SqlStatement;
 import dev.sqlagent.guard.FunctionPolicy;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.internal.NetworkTimeouts;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -133,12 +136,38 @@ public final class EngineCheck {
     public EngineVerdict check(GuardVerdict.Accepted accepted, GuardPolicy policy) {
         Objects.requireNonNull(accepted, "accepted");
         Objects.requireNonNull(policy, "policy");
-        EngineReading reading;
-        try {
-            reading = read(accepted.statement());
+        try (Connection c = dataSource.getConnection()) {
+            return check(c, accepted, policy);
         } catch (SQLException e) {
             return new EngineVerdict.Unavailable("the engine could not plan the statement (SQLState "
                     + e.getSQLState() + ": " + e.getMessage() + "); execution will report the error");
+        } catch (RuntimeException e) {
+            return new EngineVerdict.Unavailable("the driver failed while the engine planned the statement: " + e);
+        }
+    }
+
+    /**
+     * Asks the engine, on a connection the caller holds (and keeps open), what the statement the guard
+     * accepted reads and compares it with the policy; as {@link #check(GuardVerdict.Accepted, GuardPolicy)},
+     * except that a fault of the statement or the database is thrown, for the caller to classify as it
+     * would the same fault during execution.
+     *
+     * @param connection a connection to this check's database
+     * @param accepted the guard's verdict: the statement to run and what the guard says it reads
+     * @param policy the policy the guard applied
+     * @return confirmed, a disagreement, or unavailable (the plan was not understood)
+     * @throws SQLException if the engine cannot plan the statement (a real error in it, or the database is
+     *     unreachable, or the time is up)
+     * @throws NullPointerException if an argument is null
+     */
+    public EngineVerdict check(Connection connection, GuardVerdict.Accepted accepted, GuardPolicy policy)
+            throws SQLException {
+        Objects.requireNonNull(connection, "connection");
+        Objects.requireNonNull(accepted, "accepted");
+        Objects.requireNonNull(policy, "policy");
+        EngineReading reading;
+        try {
+            reading = read(connection, accepted.statement());
         } catch (PlanReader.PlanNotUnderstood e) {
             return new EngineVerdict.Unavailable("the engine's plan was not understood: " + e.getMessage());
         }
@@ -167,12 +196,18 @@ public final class EngineCheck {
     public EngineReading read(SqlStatement statement) throws SQLException {
         Objects.requireNonNull(statement, "statement");
         try (Connection c = dataSource.getConnection()) {
-            return reader.read(c, statement, timeoutSeconds);
+            return read(c, statement);
         }
     }
 
     /**
-     * Asks the engine what a statement reads on a connection the caller holds (and keeps open).
+     * Asks the engine what a statement reads on a connection the caller holds (and keeps open). Every read
+     * is bounded: the engine's time by the check's timeout (cut to what is left of the deadline of the
+     * question running on this thread), and on PostgreSQL, MariaDB and MySQL every read of the connection
+     * by a network timeout of that plus {@link NetworkTimeouts#GRACE_MILLIS}, put back afterwards. On
+     * PostgreSQL the timeout runs in the server ({@code set_config('statement_timeout', …, true)} in a
+     * transaction that is rolled back, or in the caller's transaction when auto-commit is off): the
+     * driver's own timeout cancels over a second connection, which a partition blocks.
      *
      * @param connection a connection to this check's database
      * @param statement the statement and its parameters
@@ -183,7 +218,36 @@ public final class EngineCheck {
     public EngineReading read(Connection connection, SqlStatement statement) throws SQLException {
         Objects.requireNonNull(connection, "connection");
         Objects.requireNonNull(statement, "statement");
-        return reader.read(connection, statement, timeoutSeconds);
+        long millis = NetworkTimeouts.capped(timeoutSeconds * 1000L);
+        int seconds = (int) Math.min(Integer.MAX_VALUE, Math.max(1, (millis + 999) / 1000));
+        int network = NetworkTimeouts.bind(connection, dialect, seconds * 1000L + NetworkTimeouts.GRACE_MILLIS);
+        try {
+            if (dialect != Dialect.POSTGRESQL) {
+                return reader.read(connection, statement, seconds);
+            }
+            boolean autoCommit = connection.getAutoCommit();
+            if (autoCommit) {
+                connection.setAutoCommit(false);
+            }
+            try {
+                try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(
+                        "SELECT set_config('statement_timeout', '" + millis + "', true)")) {
+                    rs.next();
+                }
+                return reader.read(connection, statement, 0);
+            } finally {
+                if (autoCommit) {
+                    try {
+                        connection.rollback();
+                        connection.setAutoCommit(true);
+                    } catch (SQLException ignored) {
+                        // a broken connection is closed next; its pool discards it
+                    }
+                }
+            }
+        } finally {
+            NetworkTimeouts.restore(connection, network);
+        }
     }
 
     /**

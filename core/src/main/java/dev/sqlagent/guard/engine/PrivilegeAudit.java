@@ -2,11 +2,13 @@ package dev.sqlagent.guard.engine;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.internal.NetworkTimeouts;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -47,6 +49,13 @@ public final class PrivilegeAudit {
             "RELOAD", "SHUTDOWN", "PROCESS", "DELETE HISTORY", "CREATE TABLESPACE", "BINLOG ADMIN",
             "CONNECTION ADMIN", "READ_ONLY ADMIN", "SET USER", "FEDERATED ADMIN", "REPLICATION SLAVE ADMIN");
 
+    /**
+     * The longest any one read of the audit may block on PostgreSQL, MariaDB and MySQL (the connection's
+     * network timeout for the audit, put back afterwards): a catalog that stops answering fails the audit
+     * with a connection error instead of holding the caller.
+     */
+    public static final Duration NETWORK_TIMEOUT = Duration.ofSeconds(30);
+
     private PrivilegeAudit() {
     }
 
@@ -65,14 +74,19 @@ public final class PrivilegeAudit {
         Objects.requireNonNull(dialect, "dialect");
         Objects.requireNonNull(policy, "policy");
         try (Connection c = dataSource.getConnection()) {
-            return switch (dialect) {
-                case POSTGRESQL -> postgres(c, policy);
-                case MARIADB, MYSQL -> mysql(c, dialect, policy);
-                case SQLITE -> sqlite(c, policy);
-                case H2 -> h2(c, policy);
-                default -> throw new IllegalArgumentException("no privilege audit for " + dialect
-                        + "; supported: POSTGRESQL, MARIADB, MYSQL, SQLITE, H2");
-            };
+            int network = NetworkTimeouts.bind(c, dialect, NetworkTimeouts.capped(NETWORK_TIMEOUT.toMillis()));
+            try {
+                return switch (dialect) {
+                    case POSTGRESQL -> postgres(c, policy);
+                    case MARIADB, MYSQL -> mysql(c, dialect, policy);
+                    case SQLITE -> sqlite(c, policy);
+                    case H2 -> h2(c, policy);
+                    default -> throw new IllegalArgumentException("no privilege audit for " + dialect
+                            + "; supported: POSTGRESQL, MARIADB, MYSQL, SQLITE, H2");
+                };
+            } finally {
+                NetworkTimeouts.restore(c, network);
+            }
         }
     }
 

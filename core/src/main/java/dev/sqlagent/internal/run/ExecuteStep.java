@@ -35,8 +35,9 @@ final class ExecuteStep implements Step {
             }
         }
         List<String> keys = new ArrayList<>(distinct.keySet());
+        Visits visits = executions.visits(state);
         List<ExecutionOutcome> outcomes = Parallel.map(config.parallel(), keys,
-                k -> executions.run(distinct.get(k).statement()));
+                k -> executions.run(visits, distinct.get(k).statement()));
         Map<String, ExecutionOutcome> byStatement = new LinkedHashMap<>();
         for (int i = 0; i < keys.size(); i++) {
             byStatement.put(keys.get(i), outcomes.get(i));
@@ -57,12 +58,17 @@ final class ExecuteStep implements Step {
             Ran ran = new Ran(candidate, a.sql(), a.statement().sql(), outcome);
             if (outcome.succeeded()) {
                 successes.add(ran);
-            } else if (firstFailure == null) {
+            } else if (firstFailure == null || environmental(outcome) && !environmental(firstFailure.outcome())) {
+                // a fault of the environment decides over another candidate's SQL error: it is never corrected
                 firstFailure = ran;
             }
         }
         cacheFix(state, successes);
         return new Outcome.Executed(successes, firstFailure);
+    }
+
+    private static boolean environmental(ExecutionOutcome outcome) {
+        return outcome instanceof ExecutionOutcome.Failure f && f.error().category().environmental();
     }
 
     private static String key(GuardVerdict.Accepted a) {

@@ -4,8 +4,6 @@ import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.guard.SqlGuard;
-import dev.sqlagent.guard.engine.EngineCheck;
-import dev.sqlagent.guard.engine.EngineVerdict;
 import dev.sqlagent.trace.TraceEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,38 +19,37 @@ final class GuardStep implements Step {
 
     private final SqlGuard guard;
     private final Dialect dialect;
-    private final EngineCheck engine;
+    private final Executions executions;
 
     /**
      * @param guard the guard
      * @param dialect the database's dialect
-     * @param engine asks the database's planner to confirm an accepted statement, or null when off
+     * @param executions the question's visits to the database, which ask the engine check when it is on; null
+     *     for none
      */
-    GuardStep(SqlGuard guard, Dialect dialect, EngineCheck engine) {
+    GuardStep(SqlGuard guard, Dialect dialect, Executions executions) {
         this.guard = guard;
         this.dialect = dialect;
-        this.engine = engine;
+        this.executions = executions;
     }
 
     /**
      * The guard's verdict, confirmed by the engine when an engine check is configured: a statement the
      * engine reads differently from the guard (a table outside the policy, a denied column, a forbidden
-     * function, a write) is rejected. An engine that cannot say leaves the guard's verdict standing.
+     * function, a write) is rejected. An engine that cannot say leaves the guard's verdict standing; a
+     * fault of the engine check becomes the statement's execution failure ({@link Visits}).
      *
      * @param sql the SQL
      * @param policy the effective policy
      * @param guard the guard
      * @param dialect the dialect
-     * @param engine the engine check, or null
+     * @param visits the question's visits to the database, which ask the engine check when it is on; null
+     *     for none
      * @return the verdict
      */
-    static GuardVerdict check(String sql, GuardPolicy policy, SqlGuard guard, Dialect dialect, EngineCheck engine) {
+    static GuardVerdict check(String sql, GuardPolicy policy, SqlGuard guard, Dialect dialect, Visits visits) {
         GuardVerdict v = guard.check(sql, policy, dialect);
-        if (engine != null && v instanceof GuardVerdict.Accepted a
-                && engine.check(a, policy) instanceof EngineVerdict.Disagreement d) {
-            return d.asRejection(a.sql());
-        }
-        return v;
+        return visits != null && v instanceof GuardVerdict.Accepted a ? visits.confirm(a, policy) : v;
     }
 
     @Override
@@ -63,8 +60,9 @@ final class GuardStep implements Step {
         List<GuardVerdict> verdicts = new ArrayList<>();
         // identical candidates (frequent at a low temperature) are parsed and explained once
         Map<String, GuardVerdict> bySql = new HashMap<>();
+        Visits visits = executions == null ? null : executions.visits(state);
         for (Candidate c : state.candidates()) {
-            GuardVerdict v = bySql.computeIfAbsent(c.sql(), sql -> check(sql, state.policy(), guard, dialect, engine));
+            GuardVerdict v = bySql.computeIfAbsent(c.sql(), sql -> check(sql, state.policy(), guard, dialect, visits));
             state.add(new TraceEvent.GuardChecked(c.index(), state.round(), v));
             verdicts.add(v);
         }

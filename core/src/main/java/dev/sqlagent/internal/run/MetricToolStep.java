@@ -78,13 +78,13 @@ final class MetricToolStep implements Step {
                     // the statement that runs is the guard's rewrite of the template, values bound in place
                     // of its markers: the request's row cap and mandatory row filters hold for metrics too
                     GuardVerdict v = GuardStep.check(tool.markedSql(), state.policy(), config.guard(), config.dialect(),
-                            config.engineCheck());
+                            executions.visits(state));
                     state.add(new TraceEvent.GuardChecked(METRIC, METRIC, v));
                     if (!(v instanceof GuardVerdict.Accepted accepted)) {
                         fallback = "metric " + tool.name() + " was refused by the guard";
                     } else {
                         SqlStatement statement = tool.bind(accepted.statement(), values.get());
-                        ExecutionOutcome outcome = executions.run(statement);
+                        ExecutionOutcome outcome = executions.run(executions.visits(state), statement);
                         state.add(new TraceEvent.Executed(METRIC, METRIC, statement.sql(), outcome));
                         if (outcome instanceof ExecutionOutcome.Success s) {
                             state.note(Stage.METRIC_TOOL, "path", "answered by metric " + tool.name() + " with " + args);

@@ -90,6 +90,9 @@ public final class QuestionRun {
                 Outcome outcome = machine.overrule(found, spending.stop(), state);
                 state.last(outcome);
                 stage = machine.apply(outcome, state);
+                if (stage != Stage.EXECUTE) {
+                    state.releaseConnection(); // the engine check's connection waits only for the execution
+                }
             }
             return Results.of(stage, state);
         } catch (VirtualMachineError e) {
@@ -106,6 +109,8 @@ public final class QuestionRun {
                 machine.apply(fault, state);
             }
             return Results.of(Stage.FAILED, state);
+        } finally {
+            state.releaseConnection();
         }
     }
 }

@@ -49,6 +49,7 @@ public final class RunState {
     private AgentResult.Answered flagged;
     private PendingFix pendingFix;
     private Outcome last;
+    private Visits visits;
     private Spending spending = new Spending(dev.sqlagent.QuestionBudget.unlimited(),
             new dev.sqlagent.internal.RunScope());
 
@@ -112,6 +113,22 @@ public final class RunState {
 
     void rewriteQuestion(String rewritten) {
         question = rewritten;
+    }
+
+    /** @return the question's visits to the database, or null before the first */
+    Visits visits() {
+        return visits;
+    }
+
+    void visits(Visits v) {
+        visits = v;
+    }
+
+    /** Gives back a connection the question holds between its engine check and its execution. */
+    void releaseConnection() {
+        if (visits != null) {
+            visits.release();
+        }
     }
 
     /** @return what the question spent against its budget, and its scope */

@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,7 +31,12 @@ import javax.sql.DataSource;
  * predicate scan the table exactly.
  *
  * <p>Every call takes a connection from the {@link DataSource} and gives it back; the store is
- * thread-safe as far as the data source is. The database must have the extension
+ * thread-safe as far as the data source is. Every call but {@link #createTable()} (an index build may
+ * rightly take minutes) is bounded, so that a database that stops answering cannot hold a question that
+ * looks up similar cases: each read of the call blocks at most {@link Builder#timeout} plus three seconds
+ * (the connection's network timeout, put back afterwards), a search runs under a server-side
+ * {@code statement_timeout} of {@link Builder#timeout}, and a data source without a login timeout gets
+ * that timeout as one. The database must have the extension
  * ({@code CREATE EXTENSION vector}, which needs a privileged role); {@link #createTable()} creates the
  * table and index if they are missing. Database failures surface as {@link PgVectorStoreException}
  * naming the table.
@@ -40,16 +46,69 @@ public final class PgVectorStore implements VectorStore {
     private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}(\\.[a-z_][a-z0-9_]{0,62})?");
     private static final int FETCH_SIZE = 256;
 
+    /** Default bound of a call's statement; every read of a call gets three seconds more. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+    private static final long NETWORK_GRACE_MILLIS = 3000;
+
     private final DataSource dataSource;
     private final String table;
     private final int dimension;
     private final boolean hnswIndex;
+    private final Duration timeout;
 
     private PgVectorStore(Builder b) {
         this.dataSource = b.dataSource;
         this.table = b.table;
         this.dimension = b.dimension;
         this.hnswIndex = b.hnswIndex;
+        this.timeout = b.timeout;
+        try {
+            if (dataSource.getLoginTimeout() == 0) {
+                dataSource.setLoginTimeout((int) Math.max(1, timeout.toSeconds()));
+            }
+        } catch (SQLException | RuntimeException e) {
+            // a data source that refuses keeps its own bound
+        }
+    }
+
+    /**
+     * Takes a connection whose every read is bounded until it is closed (its own network timeout is then
+     * put back).
+     */
+    private Connection bounded() throws SQLException {
+        Connection c = dataSource.getConnection();
+        int old;
+        try {
+            old = c.getNetworkTimeout();
+            c.setNetworkTimeout(Runnable::run, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis() + NETWORK_GRACE_MILLIS));
+        } catch (SQLException | RuntimeException e) {
+            old = -1;
+        }
+        int restore = old;
+        return (Connection) java.lang.reflect.Proxy.newProxyInstance(PgVectorStore.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, (p, m, a) -> {
+                    if (m.getName().equals("close") && restore >= 0 && !c.isClosed()) {
+                        try {
+                            c.setNetworkTimeout(Runnable::run, restore);
+                        } catch (SQLException | RuntimeException ignored) {
+                            // a broken connection is closed now; its pool discards it
+                        }
+                    }
+                    try {
+                        return m.invoke(c, a);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    /**
+     * Returns the bound of a call's statement.
+     *
+     * @return the timeout
+     */
+    public Duration timeout() {
+        return timeout;
     }
 
     /**
@@ -143,7 +202,7 @@ public final class PgVectorStore implements VectorStore {
         }
         String sql = "INSERT INTO " + table + " (id, embedding, metadata) VALUES (?, ?::vector, jsonb_object(?, ?))"
                 + " ON CONFLICT (id) DO UPDATE SET embedding = EXCLUDED.embedding, metadata = EXCLUDED.metadata";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = bounded(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, id);
             ps.setString(2, literal);
             ps.setArray(3, c.createArrayOf("text", keys));
@@ -162,7 +221,7 @@ public final class PgVectorStore implements VectorStore {
     @Override
     public boolean remove(String id) {
         Objects.requireNonNull(id, "id");
-        try (Connection c = dataSource.getConnection();
+        try (Connection c = bounded();
                 PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE id = ?")) {
             ps.setString(1, id);
             return ps.executeUpdate() > 0;
@@ -178,7 +237,7 @@ public final class PgVectorStore implements VectorStore {
      */
     @Override
     public int size() {
-        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement();
+        try (Connection c = bounded(); Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
             rs.next();
             return Math.toIntExact(rs.getLong(1));
@@ -210,11 +269,16 @@ public final class PgVectorStore implements VectorStore {
                 + " ARRAY(SELECT value FROM jsonb_each_text(metadata) ORDER BY key) AS vals"
                 + " FROM " + table + " WHERE " + where + " ORDER BY embedding <=> ?::vector"
                 + (inSql ? " LIMIT " + k : "");
-        try (Connection c = dataSource.getConnection()) {
+        try (Connection c = bounded()) {
             boolean autoCommit = c.getAutoCommit();
             // A cursor (fetch size) and SET LOCAL both need a transaction.
             c.setAutoCommit(false);
             try {
+                try (Statement st = c.createStatement()) {
+                    // in the server: the driver's own timeout cancels over a second connection, which a
+                    // partition blocks
+                    st.execute("SET LOCAL statement_timeout = " + Math.max(1, timeout.toMillis()));
+                }
                 if (hnswIndex) {
                     try (Statement st = c.createStatement()) {
                         if (inSql) {
@@ -338,6 +402,7 @@ public final class PgVectorStore implements VectorStore {
         private final String table;
         private final int dimension;
         private boolean hnswIndex;
+        private Duration timeout = DEFAULT_TIMEOUT;
 
         private Builder(DataSource dataSource, String table, int dimension) {
             this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
@@ -366,7 +431,25 @@ public final class PgVectorStore implements VectorStore {
         }
 
         /**
-         * Builds the store; it does not touch the database.
+         * Sets the bound of a call's statement (default {@link PgVectorStore#DEFAULT_TIMEOUT}); every read
+         * of a call may take three seconds more, and a data source without a login timeout gets this one.
+         *
+         * @param timeout the bound, at least a second
+         * @return this builder
+         * @throws IllegalArgumentException if shorter than a second
+         */
+        public Builder timeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.compareTo(Duration.ofSeconds(1)) < 0) {
+                throw new IllegalArgumentException("timeout must be >= 1s but was " + timeout);
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * Builds the store; it does not touch the database (a data source without a login timeout gets
+         * {@link #timeout} as one).
          *
          * @return the store
          */
