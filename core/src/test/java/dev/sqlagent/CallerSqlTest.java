@@ -90,7 +90,7 @@ class CallerSqlTest {
     @Test
     void aCorrectableDatabaseErrorFailsWithoutACorrection(TraceRecorder recorder) {
         try (SqlAgent agent = agent(recorder).build()) {
-            AgentResult r = recorder.track(agent.query("SELECT nme FROM employees"));
+            AgentResult r = recorder.track(agent.query("SELECT name, COUNT(*) FROM employees"));
 
             assertThat(r.status()).isEqualTo(AgentResult.Status.FAILED);
             assertThat(r.trace().executions()).hasSize(1);

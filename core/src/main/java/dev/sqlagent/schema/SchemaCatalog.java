@@ -356,6 +356,48 @@ public final class SchemaCatalog {
         return s == null ? "" : s;
     }
 
+    /**
+     * The policy the guard checks with: told every table the database has (so that it refuses a CTE named
+     * like any of them, forbidden ones too) and the columns of each allowed table (so that it resolves every
+     * name of a statement: closed world). A generated column of a table with denied columns is denied
+     * too, since it may be computed from one of them. What the host set itself is kept. {@code SqlAgent}
+     * does this for every question; a host that calls {@code SqlGuard} itself does it once per policy.
+     *
+     * @param policy the host's policy
+     * @return the policy completed with this catalog's tables and columns
+     */
+    public GuardPolicy completePolicy(GuardPolicy policy) {
+        Objects.requireNonNull(policy, "policy");
+        SchemaCatalog catalog = this;
+        GuardPolicy.Builder b = policy.toBuilder();
+        if (policy.knownTables().isEmpty()) {
+            b.knownTables(catalog.allTableNames());
+        }
+        for (String key : policy.allowedTables()) {
+            if (policy.tableColumns().containsKey(key)) {
+                continue;
+            }
+            String bare = key.substring(key.lastIndexOf('.') + 1);
+            for (SchemaCatalog.Table t : catalog.tables()) {
+                String name = t.name().toLowerCase(java.util.Locale.ROOT);
+                if ((name.equals(key) || name.equals(bare)) && !t.columns().isEmpty()) {
+                    List<String> columns = new ArrayList<>();
+                    boolean denies = policy.deniedColumns().containsKey(key);
+                    for (SchemaCatalog.Column c : t.columns()) {
+                        columns.add(c.name());
+                        if (denies && c.generated()) {
+                            // computed from other columns, perhaps a denied one: denied too, and hidden
+                            b.denyColumn(key, c.name());
+                        }
+                    }
+                    b.tableColumns(key, columns);
+                    break;
+                }
+            }
+        }
+        return b.build();
+    }
+
     /** {@return the tables, in order} */
     public List<Table> tables() {
         return tables;

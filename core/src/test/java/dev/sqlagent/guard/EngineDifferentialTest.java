@@ -218,7 +218,9 @@ class EngineDifferentialTest {
         long start = System.nanoTime();
         try (Connection a = twins.a().getConnection(); Connection b = twins.b().getConnection()) {
             for (Map.Entry<String, FunctionPolicy> fp : HostileFullPathTest.FUNCTION_POLICIES.entrySet()) {
-                GuardPolicy policy = HostileFixture.policy(d, fp.getValue());
+                GuardPolicy base = HostileFixture.policy(d, fp.getValue());
+                // as SqlAgent and the MCP server give it: the tables' columns, generated columns denied
+                GuardPolicy policy = dev.sqlagent.schema.SchemaCatalog.introspect(twins.a(), base).completePolicy(base);
                 for (HostileAttacks.Attack attack : attacks) {
                     GuardVerdict v = GUARD.check(attack.sql(), policy, d);
                     if (!(v instanceof GuardVerdict.Accepted accepted)) {
