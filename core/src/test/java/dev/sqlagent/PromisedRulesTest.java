@@ -130,7 +130,7 @@ class PromisedRulesTest {
 
     @Test
     void aCorrectionThatBreaksThePolicyPastTheTokenBudgetIsRejected(TraceRecorder recorder) {
-        llm.enqueueResponse(REFINER, new LlmResponse(List.of("SELECT nickname FROM employees"),
+        llm.enqueueResponse(REFINER, new LlmResponse(List.of("SELECT name, COUNT(*) FROM employees"),
                 new TokenUsage(10, 10), "m"));
         llm.enqueueResponse(REFINER, new LlmResponse(
                 List.of("{\"reason\": \"r\", \"sql\": \"" + FORBIDDEN + "\"}"), new TokenUsage(500, 500), "m"));
@@ -181,20 +181,20 @@ class PromisedRulesTest {
     @Test
     void failingSqlTheGuardAcceptedIsStillShownToTheNextTurnsRewriter(TraceRecorder recorder) {
         Conversation c = agent(recorder).correction(false).build().conversation();
-        llm.enqueueFor(REFINER, "SELECT nickname FROM employees");
+        llm.enqueueFor(REFINER, "SELECT name, COUNT(*) FROM employees");
         assertThat(recorder.track(c.ask("Nicknames?")).status()).isEqualTo(AgentResult.Status.FAILED);
         llm.enqueueFor("rewriter", "{\"question\": \"How many employees are there?\"}");
         llm.enqueueFor(REFINER, "SELECT COUNT(*) FROM employees");
         recorder.track(c.ask("and how many employees?"));
 
-        assertThat(llm.requests("rewriter").get(0).text()).contains("SELECT nickname FROM employees");
+        assertThat(llm.requests("rewriter").get(0).text()).contains("SELECT name, COUNT(*) FROM employees");
     }
 
     // ---- every violation is counted ----
 
     @Test
     void aDroppedViolationIsCountedWhenTheQuestionThenFails(TraceRecorder recorder) {
-        llm.enqueueFor(REFINER, "SELECT nme FROM employees", FORBIDDEN);
+        llm.enqueueFor(REFINER, "SELECT name, COUNT(*) FROM employees", FORBIDDEN);
         try (SqlAgent agent = agent(recorder).candidates(2).dropViolatingCandidates(true).build()) {
             AgentResult r = recorder.track(agent.ask("Employee names"));
 

@@ -392,6 +392,9 @@ public final class FunctionCatalogGenerator {
                 benchmark sleep get_lock release_lock release_all_locks is_free_lock is_used_lock master_pos_wait
                 master_gtid_wait source_pos_wait wsrep_sync_wait_upto_gtid""");
         put(m, FILES, "files", "load_file des_encrypt des_decrypt");
+        // XPath over a string whose error message carries the string: the classic error-based exfiltration
+        // channel, never needed by a question
+        put(m, FunctionClass.INTERNAL, "xml-error-channel", "extractvalue updatexml");
         put(m, SESSION, "session", """
                 connection_id current_user current_role session_user system_user user database schema schemas
                 version found_rows row_count last_insert_id binlog_gtid_pos wsrep_last_seen_gtid
@@ -412,7 +415,7 @@ public final class FunctionCatalogGenerator {
                 column_list compress concat concat_operator_oracle concat_ws conv convert convert_tz cos cot crc32
                 crc32c curdate current_date current_time current_timestamp curtime date date_add date_format
                 date_sub datediff day dayname dayofmonth dayofweek dayofyear decode decode_histogram decode_oracle
-                degrees elt encode encrypt exp extract extractvalue field find_in_set floor format from_base64
+                degrees elt encode encrypt exp extract field find_in_set floor format from_base64
                 from_days from_unixtime greatest hex hour if ifnull inet6_aton inet6_ntoa inet_aton inet_ntoa instr
                 interval is_ipv4 is_ipv4_compat is_ipv4_mapped is_ipv6 isnull json_array json_array_append
                 json_array_insert json_compact json_contains json_contains_path json_depth json_detailed
@@ -427,7 +430,7 @@ public final class FunctionCatalogGenerator {
                 sin soundex sqrt str_to_date strcmp subdate substr substr_oracle substring substring_index subtime
                 sys_guid sysdate tan time time_format time_to_sec timediff timestamp timestampadd timestampdiff
                 to_base64 to_char to_days to_seconds trim trim_oracle truncate ucase uncompressed_length unhex
-                unix_timestamp updatexml upper utc_date utc_time utc_timestamp uuid week weekday weekofyear
+                unix_timestamp upper utc_date utc_time utc_timestamp uuid week weekday weekofyear
                 weight_string year yearweek get_format""");
         put(m, SCALAR, "geometry", """
                 area asbinary astext aswkb aswkt boundary buffer centroid contains convexhull crosses dimension

@@ -247,7 +247,8 @@ class SqlGuardBypassTest {
         "SELECT row_number() OVER (ORDER BY pg_sleep(1)) FROM employees",
         "SELECT employees_seq.nextval FROM employees"})
     void dangerousAndUnlistedFunctionsAreRejected(String sql) {
-        assertThat(types(check(sql))).contains(ViolationType.FUNCTION_NOT_ALLOWED);
+        // a function the engine does not have at all is an invented name: refused, corrected, never run
+        assertThat(types(check(sql))).containsAnyOf(ViolationType.FUNCTION_NOT_ALLOWED, ViolationType.UNKNOWN_FUNCTION);
     }
 
     @Test
