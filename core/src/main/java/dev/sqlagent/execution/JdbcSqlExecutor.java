@@ -94,6 +94,12 @@ public final class JdbcSqlExecutor implements SqlExecutor {
      * alone lets a thousand rows of 16 MiB each through.
      */
     static final long MAX_RESULT_CHARS = 16L * 1024 * 1024;
+    /**
+     * Cap on one value of a result, in characters or bytes: the size the guard allows a function to build
+     * from constants ({@code GuardPolicy.maxExpandedBytes}'s default, 1 MiB), so that a value grown by other
+     * means (a recursive CTE doubling a string) is refused alike.
+     */
+    static final long MAX_VALUE_CHARS = 1024L * 1024;
 
     private static final Logger LOG = LoggerFactory.getLogger(JdbcSqlExecutor.class);
     /** Extra time the driver's own timeout gets before the watchdog steps in on engines that honour it. */
@@ -481,7 +487,12 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             List<Object> row = new ArrayList<>(n);
             for (int i = 1; i <= n; i++) {
                 Object v = rs.getObject(i);
-                chars += v instanceof String ? ((String) v).length() : v instanceof byte[] ? ((byte[]) v).length : 8;
+                long size = v instanceof String ? ((String) v).length() : v instanceof byte[] ? ((byte[]) v).length : 8;
+                if (size > MAX_VALUE_CHARS) {
+                    throw new SQLException("a value of the result holds " + size + " characters, more than "
+                            + MAX_VALUE_CHARS + "; the host does not keep it (row " + (rows.size() + 1) + ")", "54000");
+                }
+                chars += size;
                 if (chars > MAX_RESULT_CHARS) {
                     throw new SQLException("the result holds more than " + MAX_RESULT_CHARS
                             + " characters; the host does not keep it (row " + (rows.size() + 1) + ")", "54000");

@@ -93,7 +93,10 @@ class HostileFullPathTest {
     @Test
     void theJudgeSeesEachKindOfEscape() throws Exception {
         HostileFixture.Twins t = HostileFixture.twins(Dialect.H2);
-        GuardPolicy open = GuardPolicy.builder().allowTables("people", "pets", "orders", "secrets").build();
+        // a deliberately open path (system columns named, expansion unbounded) so that each kind of escape reaches
+        // the judge; the executor's own 1 MiB value cap now stops the BIG kind before any judge can see it
+        GuardPolicy open = GuardPolicy.builder().allowTables("people", "pets", "orders", "secrets")
+                .allowSystemColumns("_rowid_").maxExpandedBytes(Long.MAX_VALUE).build();
         try (HostileFullPath path = new HostileFullPath(t, open)) {
             assertThat(judge(attack("SELECT ssn FROM people", HostileAttacks.Judge.DATA, null), path))
                     .anyMatch(e -> e.contains("marker"))
@@ -108,8 +111,6 @@ class HostileFullPathTest {
                     .anyMatch(e -> e.contains("the engine executed"));
             assertThat(judge(attack("SELECT LENGTH(REPEAT('x', 5000000)) AS n", HostileAttacks.Judge.REACHED,
                     "\\brepeat\\b.*5000000"), path)).anyMatch(e -> e.contains("reached the engine"));
-            assertThat(judge(attack("SELECT REPEAT('x', p.id * 400000) FROM people p", HostileAttacks.Judge.BIG, null),
-                    path)).anyMatch(e -> e.contains("over the cap"));
             assertThat(judge(attack("SELECT name FROM people", HostileAttacks.Judge.DATA, null), path)).isEmpty();
         }
         assertThat(HostileFixture.markers("abc 5A5158412D53534E2D31303031 x")).anyMatch(m -> m.startsWith("hex"));
