@@ -330,11 +330,24 @@ public final class EngineCheck {
      * @param column the system column read, as the reader names it
      * @param policy the policy
      * @param dialect the dialect
-     * @return whether it is allowed; never, until the policy can name system columns
+     * @return whether the policy names it ({@link GuardPolicy#allowedSystemColumns()}), and it is no row id
+     *     of a table with denied columns (which may be one of them)
      */
     static boolean systemColumnAllowed(EngineReading.ColumnRead column, GuardPolicy policy, Dialect dialect) {
-        return false;
+        String name = column.column().toLowerCase(Locale.ROOT);
+        if (!policy.allowedSystemColumns().contains(name)) {
+            return false;
+        }
+        for (String key : column.table().policyKeys()) {
+            if (policy.deniedColumns().containsKey(key) && ROW_IDS.contains(name)) {
+                return false;
+            }
+        }
+        return true;
     }
+
+    /** Names of a table's integer row id, which may alias a denied column. */
+    private static final Set<String> ROW_IDS = Set.of("rowid", "_rowid_", "oid", "_rowid");
 
     private static boolean allowed(EngineReading.Table t, GuardPolicy policy) {
         for (String key : t.policyKeys()) {
