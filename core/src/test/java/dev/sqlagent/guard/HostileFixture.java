@@ -136,7 +136,7 @@ final class HostileFixture {
 
     private static Twins build(Dialect dialect) throws Exception {
         Path scratch = Files.createTempDirectory("sqlagent-hostile-" + dialect.name().toLowerCase(Locale.ROOT));
-        scratch.toFile().deleteOnExit();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(scratch), "hostile-scratch-cleanup"));
         Files.writeString(scratch.resolve("seed.txt"), "ZQXF-FILE-SEED", StandardCharsets.UTF_8);
         Files.writeString(scratch.resolve("seed.csv"), "C1\nZQXF-CSV-SEED\n", StandardCharsets.UTF_8);
         switch (dialect) {
@@ -323,6 +323,14 @@ final class HostileFixture {
             }
         }
         return new Twins(Dialect.MARIADB, twins[0], twins[1], restricted, scratch);
+    }
+
+    private static void deleteTree(Path dir) {
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind is harmless
+        }
     }
 
     /** Replaces the database part of a {@code jdbc:…://host:port/db?…} URL. */
