@@ -5,6 +5,7 @@ import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.testing.DatabaseServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
@@ -326,8 +329,8 @@ final class HostileFixture {
     }
 
     private static void deleteTree(Path dir) {
-        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             // a temporary directory left behind is harmless
         }
@@ -411,16 +414,16 @@ final class HostileFixture {
         try (PreparedStatement ps = c.prepareStatement(
                 "INSERT INTO orders (id, person_id, tenant, amount, placed, status, card) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             for (int i = 1; i <= 8; i++) {
-                order(ps, d, i, 1 + (i * 5) % PEOPLE, ORDER_TENANT, new java.math.BigDecimal(10 * i + ".50"),
+                order(ps, d, i, 1 + (i * 5) % PEOPLE, ORDER_TENANT, new BigDecimal(10 * i + ".50"),
                         String.format("2024-%02d-%02d", 1 + i, 3 + i), STATUSES.get(i % 3), card(twin, i));
             }
             int hidden = twin == 0 ? 5 : 6;
             for (int i = 1; i <= hidden; i++) {
                 if (twin == 0) {
-                    order(ps, d, 100 + i, i, "t2", new java.math.BigDecimal(9000 + i), "2023-05-0" + i,
+                    order(ps, d, 100 + i, i, "t2", new BigDecimal(9000 + i), "2023-05-0" + i,
                             "ZQXA-ORD-" + i, "ZQXA-CARD-H" + i);
                 } else {
-                    order(ps, d, 200 + i, 13 - i, "t3", new java.math.BigDecimal(7000 - i), "2022-07-0" + i,
+                    order(ps, d, 200 + i, 13 - i, "t3", new BigDecimal(7000 - i), "2022-07-0" + i,
                             "ZQXB-ORD-" + (20 - i) + "-Q", "ZQXB-CARD-H" + i + "-Q");
                 }
             }
@@ -454,7 +457,7 @@ final class HostileFixture {
     }
 
     private static void order(PreparedStatement ps, Dialect d, int id, int person, String tenant,
-                              java.math.BigDecimal amount, String placed, String status, String card) throws SQLException {
+                              BigDecimal amount, String placed, String status, String card) throws SQLException {
         ps.setInt(1, id);
         ps.setInt(2, person);
         ps.setString(3, tenant);
