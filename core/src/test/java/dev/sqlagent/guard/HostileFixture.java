@@ -47,14 +47,17 @@ import javax.sql.DataSource;
  * the row filters, on MariaDB a user with column grants, on H2 a user with table grants (H2 has no column
  * grants). SQLite has no logins.
  *
- * <p>Server databases are {@code hostile_twin_a} and {@code hostile_twin_b} (schema {@code hostile} on
- * PostgreSQL); they are rebuilt only when their fixture version differs from {@link #VERSION}, under a
- * server-side lock, so that concurrent test JVMs do not rebuild them under each other.
+ * <p>Server databases are {@code hostile<version>_twin_a} and {@code hostile<version>_twin_b} (schema
+ * {@code hostile} on PostgreSQL): each fixture version has its own, so that test JVMs running different
+ * versions of this class at the same time never rebuild each other's; a twin is built once, under a
+ * server-side lock, and marked complete with {@link #VERSION} (a schema or table comment).
  */
 final class HostileFixture {
 
     /** Bumped whenever the schema or the data change: the servers' twins are rebuilt then. */
-    static final String VERSION = "hostile fixture 6";
+    static final String VERSION = "hostile fixture 7";
+    /** The server databases' names start with this: one pair per fixture version. */
+    static final String DATABASE_PREFIX = "hostile7_twin_";
     /** The login with only the policy's grants. */
     static final String RESTRICTED_USER = "hostile_reader";
     /** The row filter values. */
@@ -138,7 +141,11 @@ final class HostileFixture {
     }
 
     private static Twins build(Dialect dialect) throws Exception {
-        Path scratch = Files.createTempDirectory("sqlagent-hostile-" + dialect.name().toLowerCase(Locale.ROOT));
+        // under the build's target directory when there is one (surefire may halt the JVM before shutdown hooks)
+        Path target = Path.of("target");
+        String prefix = "hostile-scratch-" + dialect.name().toLowerCase(Locale.ROOT);
+        Path scratch = Files.isDirectory(target) ? Files.createTempDirectory(target.toAbsolutePath(), prefix)
+                : Files.createTempDirectory(prefix);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(scratch), "hostile-scratch-cleanup"));
         Files.writeString(scratch.resolve("seed.txt"), "ZQXF-FILE-SEED", StandardCharsets.UTF_8);
         Files.writeString(scratch.resolve("seed.csv"), "C1\nZQXF-CSV-SEED\n", StandardCharsets.UTF_8);
@@ -186,7 +193,7 @@ final class HostileFixture {
     private static Twins postgres(Path scratch) throws SQLException {
         DatabaseServer pg = DatabaseServer.postgres().require();
         try (Connection c = pg.adminDataSource().getConnection(); Statement s = c.createStatement()) {
-            for (String db : List.of("hostile_twin_a", "hostile_twin_b")) {
+            for (String db : List.of(DATABASE_PREFIX + "a", DATABASE_PREFIX + "b")) {
                 boolean exists;
                 try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + db + "'")) {
                     exists = rs.next();
@@ -212,7 +219,7 @@ final class HostileFixture {
         DataSource[] twins = new DataSource[2];
         DataSource restricted = null;
         for (int w = 0; w < 2; w++) {
-            String db = "hostile_twin_" + "ab".charAt(w);
+            String db = DATABASE_PREFIX + "ab".charAt(w);
             String url = withDatabase(pg.url(), db) + (pg.url().contains("?") ? "&" : "?")
                     + "currentSchema=hostile&connectTimeout=5";
             String user = System.getenv().getOrDefault("SQLAGENT_PG_USER", "postgres");
@@ -291,7 +298,7 @@ final class HostileFixture {
             try {
                 s.execute("CREATE USER IF NOT EXISTS '" + RESTRICTED_USER + "'@'%'");
                 for (int w = 0; w < 2; w++) {
-                    String db = "hostile_twin_" + "ab".charAt(w);
+                    String db = DATABASE_PREFIX + "ab".charAt(w);
                     String version = null;
                     try (ResultSet rs = s.executeQuery("SELECT TABLE_COMMENT FROM information_schema.TABLES "
                             + "WHERE TABLE_SCHEMA = '" + db + "' AND TABLE_NAME = 'secrets'")) {
