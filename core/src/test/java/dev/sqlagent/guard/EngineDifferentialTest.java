@@ -10,12 +10,16 @@ import dev.sqlagent.testing.H2Spider;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
@@ -212,7 +216,7 @@ class EngineDifferentialTest {
         HostileFixture.Twins twins = HostileFixture.twins(d);
         List<HostileAttacks.Attack> attacks = HostileAttacks.generate(d, twins.scratch());
         EngineCheck check = EngineCheck.create(twins.a(), d);
-        String engine = d.name().toLowerCase(java.util.Locale.ROOT);
+        String engine = d.name().toLowerCase(Locale.ROOT);
         Map<String, int[]> perClass = new TreeMap<>(); // accepted, planned, findings
         List<String> findings = new ArrayList<>();
         long start = System.nanoTime();
@@ -237,7 +241,7 @@ class EngineDifferentialTest {
                         n[2]++;
                         findings.add(String.format("DISAGREEMENT %s %s %s: %s%n    sql: %s%n    ran: %s | guard tables=%s "
                                 + "columns=%s", engine, attack.cls(), fp.getKey(), String.join("; ", found), attack.sql(),
-                                accepted.statement().sql(), new java.util.TreeSet<>(accepted.tables()),
+                                accepted.statement().sql(), new TreeSet<>(accepted.tables()),
                                 accepted.columns()));
                     }
                 }
@@ -285,17 +289,17 @@ class EngineDifferentialTest {
                 out.add("the guard accepted a statement it says reads the system column " + col);
             }
         }
-        Set<String> filterColumns = new java.util.HashSet<>();
+        Set<String> filterColumns = new HashSet<>();
         for (RowFilter f : policy.rowFilters()) {
             filterColumns.add(f.table() + "." + f.column());
         }
         for (EngineReading.ColumnRead col : reading.columns()) {
-            String name = col.column().toLowerCase(java.util.Locale.ROOT);
+            String name = col.column().toLowerCase(Locale.ROOT);
             if (SYSTEM_COLUMNS.contains(name)) {
                 out.add("the engine reads the system column " + col + ", which the policy does not name");
                 continue;
             }
-            String qualified = col.table().name().toLowerCase(java.util.Locale.ROOT) + "." + name;
+            String qualified = col.table().name().toLowerCase(Locale.ROOT) + "." + name;
             if (name.startsWith("column#") || denied.contains(qualified) || filterColumns.contains(qualified)) {
                 continue; // a denied column is reported above; a row filter's column is read by the guard's own rewrite
             }
@@ -324,11 +328,11 @@ class EngineDifferentialTest {
             }
         } else if ((attack.judge() == HostileAttacks.Judge.RAN || attack.judge() == HostileAttacks.Judge.REACHED)
                 && attack.token().matcher(accepted.statement().sql()).find()) {
-            java.util.regex.Matcher m = attack.token().matcher(accepted.statement().sql());
+            Matcher m = attack.token().matcher(accepted.statement().sql());
             m.find();
             out.add("both readings pass " + (attack.judge() == HostileAttacks.Judge.REACHED ? "a constant bomb over the cap: "
                     : "an unsafe " + (attack.cls().equals("system-column") ? "system column: " : "function: "))
-                    + m.group() + " (engine functions " + new java.util.TreeSet<>(reading.functions()) + ")");
+                    + m.group() + " (engine functions " + new TreeSet<>(reading.functions()) + ")");
         }
         return out;
     }

@@ -5,6 +5,7 @@ import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.testing.DatabaseServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
@@ -44,14 +47,17 @@ import javax.sql.DataSource;
  * the row filters, on MariaDB a user with column grants, on H2 a user with table grants (H2 has no column
  * grants). SQLite has no logins.
  *
- * <p>Server databases are {@code hostile_twin_a} and {@code hostile_twin_b} (schema {@code hostile} on
- * PostgreSQL); they are rebuilt only when their fixture version differs from {@link #VERSION}, under a
- * server-side lock, so that concurrent test JVMs do not rebuild them under each other.
+ * <p>Server databases are {@code hostile<version>_twin_a} and {@code hostile<version>_twin_b} (schema
+ * {@code hostile} on PostgreSQL): each fixture version has its own, so that test JVMs running different
+ * versions of this class at the same time never rebuild each other's; a twin is built once, under a
+ * server-side lock, and marked complete with {@link #VERSION} (a schema or table comment).
  */
 final class HostileFixture {
 
     /** Bumped whenever the schema or the data change: the servers' twins are rebuilt then. */
-    static final String VERSION = "hostile fixture 6";
+    static final String VERSION = "hostile fixture 7";
+    /** The server databases' names start with this: one pair per fixture version. */
+    static final String DATABASE_PREFIX = "hostile7_twin_";
     /** The login with only the policy's grants. */
     static final String RESTRICTED_USER = "hostile_reader";
     /** The row filter values. */
@@ -135,8 +141,12 @@ final class HostileFixture {
     }
 
     private static Twins build(Dialect dialect) throws Exception {
-        Path scratch = Files.createTempDirectory("sqlagent-hostile-" + dialect.name().toLowerCase(Locale.ROOT));
-        scratch.toFile().deleteOnExit();
+        // under the build's target directory when there is one (surefire may halt the JVM before shutdown hooks)
+        Path target = Path.of("target");
+        String prefix = "hostile-scratch-" + dialect.name().toLowerCase(Locale.ROOT);
+        Path scratch = Files.isDirectory(target) ? Files.createTempDirectory(target.toAbsolutePath(), prefix)
+                : Files.createTempDirectory(prefix);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(scratch), "hostile-scratch-cleanup"));
         Files.writeString(scratch.resolve("seed.txt"), "ZQXF-FILE-SEED", StandardCharsets.UTF_8);
         Files.writeString(scratch.resolve("seed.csv"), "C1\nZQXF-CSV-SEED\n", StandardCharsets.UTF_8);
         switch (dialect) {
@@ -183,7 +193,7 @@ final class HostileFixture {
     private static Twins postgres(Path scratch) throws SQLException {
         DatabaseServer pg = DatabaseServer.postgres().require();
         try (Connection c = pg.adminDataSource().getConnection(); Statement s = c.createStatement()) {
-            for (String db : List.of("hostile_twin_a", "hostile_twin_b")) {
+            for (String db : List.of(DATABASE_PREFIX + "a", DATABASE_PREFIX + "b")) {
                 boolean exists;
                 try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + db + "'")) {
                     exists = rs.next();
@@ -209,7 +219,7 @@ final class HostileFixture {
         DataSource[] twins = new DataSource[2];
         DataSource restricted = null;
         for (int w = 0; w < 2; w++) {
-            String db = "hostile_twin_" + "ab".charAt(w);
+            String db = DATABASE_PREFIX + "ab".charAt(w);
             String url = withDatabase(pg.url(), db) + (pg.url().contains("?") ? "&" : "?")
                     + "currentSchema=hostile&connectTimeout=5";
             String user = System.getenv().getOrDefault("SQLAGENT_PG_USER", "postgres");
@@ -288,7 +298,7 @@ final class HostileFixture {
             try {
                 s.execute("CREATE USER IF NOT EXISTS '" + RESTRICTED_USER + "'@'%'");
                 for (int w = 0; w < 2; w++) {
-                    String db = "hostile_twin_" + "ab".charAt(w);
+                    String db = DATABASE_PREFIX + "ab".charAt(w);
                     String version = null;
                     try (ResultSet rs = s.executeQuery("SELECT TABLE_COMMENT FROM information_schema.TABLES "
                             + "WHERE TABLE_SCHEMA = '" + db + "' AND TABLE_NAME = 'secrets'")) {
@@ -323,6 +333,14 @@ final class HostileFixture {
             }
         }
         return new Twins(Dialect.MARIADB, twins[0], twins[1], restricted, scratch);
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind is harmless
+        }
     }
 
     /** Replaces the database part of a {@code jdbc:…://host:port/db?…} URL. */
@@ -403,16 +421,16 @@ final class HostileFixture {
         try (PreparedStatement ps = c.prepareStatement(
                 "INSERT INTO orders (id, person_id, tenant, amount, placed, status, card) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             for (int i = 1; i <= 8; i++) {
-                order(ps, d, i, 1 + (i * 5) % PEOPLE, ORDER_TENANT, new java.math.BigDecimal(10 * i + ".50"),
+                order(ps, d, i, 1 + (i * 5) % PEOPLE, ORDER_TENANT, new BigDecimal(10 * i + ".50"),
                         String.format("2024-%02d-%02d", 1 + i, 3 + i), STATUSES.get(i % 3), card(twin, i));
             }
             int hidden = twin == 0 ? 5 : 6;
             for (int i = 1; i <= hidden; i++) {
                 if (twin == 0) {
-                    order(ps, d, 100 + i, i, "t2", new java.math.BigDecimal(9000 + i), "2023-05-0" + i,
+                    order(ps, d, 100 + i, i, "t2", new BigDecimal(9000 + i), "2023-05-0" + i,
                             "ZQXA-ORD-" + i, "ZQXA-CARD-H" + i);
                 } else {
-                    order(ps, d, 200 + i, 13 - i, "t3", new java.math.BigDecimal(7000 - i), "2022-07-0" + i,
+                    order(ps, d, 200 + i, 13 - i, "t3", new BigDecimal(7000 - i), "2022-07-0" + i,
                             "ZQXB-ORD-" + (20 - i) + "-Q", "ZQXB-CARD-H" + i + "-Q");
                 }
             }
@@ -446,7 +464,7 @@ final class HostileFixture {
     }
 
     private static void order(PreparedStatement ps, Dialect d, int id, int person, String tenant,
-                              java.math.BigDecimal amount, String placed, String status, String card) throws SQLException {
+                              BigDecimal amount, String placed, String status, String card) throws SQLException {
         ps.setInt(1, id);
         ps.setInt(2, person);
         ps.setString(3, tenant);

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -120,8 +122,7 @@ class HostileFullPathTest {
 
     private static HostileAttacks.Attack attack(String sql, HostileAttacks.Judge judge, String token) {
         return new HostileAttacks.Attack("control", Dialect.H2, sql, judge,
-                token == null ? null : java.util.regex.Pattern.compile(token, java.util.regex.Pattern.CASE_INSENSITIVE
-                        | java.util.regex.Pattern.DOTALL));
+                token == null ? null : Pattern.compile(token, Pattern.CASE_INSENSITIVE | Pattern.DOTALL));
     }
 
     private static List<String> judge(HostileAttacks.Attack a, HostileFullPath path) {
@@ -193,7 +194,7 @@ class HostileFullPathTest {
     }
 
     private static String token(HostileAttacks.Attack attack, String sql) {
-        java.util.regex.Matcher m = attack.token().matcher(sql);
+        Matcher m = attack.token().matcher(sql);
         return m.find() ? m.group() : "?";
     }
 
