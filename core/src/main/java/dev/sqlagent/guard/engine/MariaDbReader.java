@@ -1,9 +1,6 @@
 package dev.sqlagent.guard.engine;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
 import dev.sqlagent.execution.SqlStatement;
-import dev.sqlagent.internal.JsonTree;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -43,7 +40,6 @@ import java.util.Set;
  */
 final class MariaDbReader implements PlanReader {
 
-    private static final JsonFactory JSON = new JsonFactory();
     private static final int MAX_VIEW_DEPTH = 8;
 
     private final boolean mysql;
@@ -243,9 +239,8 @@ final class MariaDbReader implements PlanReader {
             return;
         }
         Object tree;
-        try (JsonParser p = JSON.createParser(trace)) {
-            p.nextToken();
-            tree = JsonTree.readValue(p, 1000);
+        try {
+            tree = PlanJson.read(trace, 1000);
         } catch (IOException e) {
             reads.unreadable("an optimizer trace that is not JSON: " + e.getMessage());
             return;

@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * EXECUTE: every accepted candidate of the round runs read-only, identical statements once, distinct ones
- * in parallel within the agent's bound. A fix the correction gave is cached once it ran without error.
+ * in parallel within the agent's bound; one the engine check could not plan does not run, the engine's error
+ * standing as its outcome. A fix the correction gave is cached once it ran without error.
  */
 final class ExecuteStep implements Step {
 
@@ -35,8 +36,11 @@ final class ExecuteStep implements Step {
             }
         }
         List<String> keys = new ArrayList<>(distinct.keySet());
-        List<ExecutionOutcome> outcomes = Parallel.map(config.parallel(), keys,
-                k -> executions.run(distinct.get(k).statement()));
+        // a statement the engine could not plan is never run: the engine's error stands for its execution
+        List<ExecutionOutcome> outcomes = Parallel.map(config.parallel(), keys, k -> {
+            ExecutionOutcome.Failure unplanned = state.unplanned(distinct.get(k));
+            return unplanned != null ? unplanned : executions.run(distinct.get(k).statement());
+        });
         Map<String, ExecutionOutcome> byStatement = new LinkedHashMap<>();
         for (int i = 0; i < keys.size(); i++) {
             byStatement.put(keys.get(i), outcomes.get(i));

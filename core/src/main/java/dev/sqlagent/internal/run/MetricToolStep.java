@@ -77,14 +77,17 @@ final class MetricToolStep implements Step {
                 } else {
                     // the statement that runs is the guard's rewrite of the template, values bound in place
                     // of its markers: the request's row cap and mandatory row filters hold for metrics too
-                    GuardVerdict v = GuardStep.check(tool.markedSql(), state.policy(), config.guard(), config.dialect(),
-                            config.engineCheck());
+                    GuardStep.Checked checked = GuardStep.check(tool.markedSql(), state.policy(), config.guard(),
+                            config.dialect(), config.engineCheck());
+                    GuardVerdict v = checked.verdict();
                     state.add(new TraceEvent.GuardChecked(METRIC, METRIC, v));
                     if (!(v instanceof GuardVerdict.Accepted accepted)) {
                         fallback = "metric " + tool.name() + " was refused by the guard";
                     } else {
                         SqlStatement statement = tool.bind(accepted.statement(), values.get());
-                        ExecutionOutcome outcome = executions.run(statement);
+                        // a template the engine could not plan (with its marker literals) is not run
+                        ExecutionOutcome outcome = checked.unplanned() != null ? checked.unplanned()
+                                : executions.run(statement);
                         state.add(new TraceEvent.Executed(METRIC, METRIC, statement.sql(), outcome));
                         if (outcome instanceof ExecutionOutcome.Success s) {
                             state.note(Stage.METRIC_TOOL, "path", "answered by metric " + tool.name() + " with " + args);
