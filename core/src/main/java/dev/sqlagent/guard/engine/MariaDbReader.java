@@ -106,7 +106,59 @@ final class MariaDbReader implements PlanReader {
         if (folded) {
             traced(c, statement, timeoutSeconds, aliases, reads);
         }
+        generated(c, reads, timeoutSeconds);
         return reads.reading();
+    }
+
+    /**
+     * A generated column is computed from other columns of its row: reading it reads them. Their names
+     * come from the catalog's generation expression, where MariaDB quotes every column.
+     */
+    private static void generated(Connection c, Reads reads, int timeoutSeconds) throws SQLException {
+        Set<EngineReading.Table> tables = new LinkedHashSet<>();
+        reads.columns.forEach(col -> tables.add(col.table()));
+        if (tables.isEmpty()) {
+            return;
+        }
+        StringBuilder sql = new StringBuilder("SELECT LOWER(TABLE_SCHEMA), LOWER(TABLE_NAME), LOWER(COLUMN_NAME), "
+                + "GENERATION_EXPRESSION FROM information_schema.COLUMNS WHERE IS_GENERATED = 'ALWAYS' AND (");
+        int n = 0;
+        for (EngineReading.Table t : tables) {
+            sql.append(n++ == 0 ? "" : " OR ").append("(LOWER(TABLE_SCHEMA) = ? AND LOWER(TABLE_NAME) = ?)");
+        }
+        sql.append(')');
+        Map<EngineReading.ColumnRead, String> expressions = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            timeout(ps, timeoutSeconds);
+            int k = 1;
+            for (EngineReading.Table t : tables) {
+                ps.setString(k++, t.schema());
+                ps.setString(k++, t.name());
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    for (EngineReading.Table t : tables) {
+                        if (t.schema().equals(rs.getString(1)) && t.name().equals(rs.getString(2))) {
+                            expressions.put(new EngineReading.ColumnRead(t, rs.getString(3)), rs.getString(4));
+                        }
+                    }
+                }
+            }
+        }
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Map.Entry<EngineReading.ColumnRead, String> e : expressions.entrySet()) {
+                if (!reads.columns.contains(e.getKey()) || e.getValue() == null) {
+                    continue;
+                }
+                for (PrintedSql.Token tok : PrintedSql.tokens(e.getValue(), '`', true)) {
+                    if (tok.kind() == PrintedSql.Kind.NAME && tok.parts().size() == 1 && tok.allQuoted()) {
+                        grew |= reads.columns.add(new EngineReading.ColumnRead(e.getKey().table(), tok.text()));
+                    }
+                }
+            }
+        }
     }
 
     /**
