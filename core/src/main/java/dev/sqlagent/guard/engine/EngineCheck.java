@@ -184,6 +184,10 @@ public final class EngineCheck {
             reading = read(connection, accepted.statement());
         } catch (PlanReader.PlanNotUnderstood e) {
             reading = EngineReading.unreadable("the engine's plan as a whole: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // a plan shape the reader was not written for: refused like any other it cannot read
+            SECURITY.warn("the engine check's {} reader failed on a plan; refused", dialect, e);
+            reading = EngineReading.unreadable("the engine's plan, which its reader failed on: " + e);
         }
         List<String> reasons = disagreements(reading, policy, dialect);
         if (reasons.isEmpty()) {

@@ -1,15 +1,16 @@
 package dev.sqlagent.guard.engine;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlagent.execution.SqlStatement;
-import dev.sqlagent.internal.JsonTree;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -43,10 +44,12 @@ import java.util.Set;
  */
 final class MariaDbReader implements PlanReader {
 
-    private static final JsonFactory JSON = new JsonFactory();
     private static final int MAX_VIEW_DEPTH = 8;
 
     private final boolean mysql;
+    /** Each table's generated columns and their expressions, by {@code schema.table}. */
+    private final Cache<String, Map<String, String>> generatedColumns = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterWrite(Duration.ofMinutes(5)).build();
 
     MariaDbReader(boolean mysql) {
         this.mysql = mysql;
@@ -89,7 +92,10 @@ final class MariaDbReader implements PlanReader {
         MariaDbQuery query = MariaDbQuery.read(printed, current, reads);
         Map<String, Set<EngineReading.Table>> aliases = new LinkedHashMap<>(query.aliases);
         boolean lookups = lookupTables(c, query.lookupTables, reads, timeoutSeconds);
-        views(c, current, reads, aliases, timeoutSeconds);
+        if (rows.stream().anyMatch(r -> r.table() != null && r.table().startsWith("<derived"))) {
+            // a view the optimizer keeps is materialised as a derived table; a merged one shows its tables
+            views(c, current, reads, aliases, timeoutSeconds);
+        }
         boolean folded = false;
         for (Row r : rows) {
             String extra = r.extra() == null ? "" : r.extra().toLowerCase(Locale.ROOT);
@@ -110,7 +116,73 @@ final class MariaDbReader implements PlanReader {
         if (folded) {
             traced(c, statement, timeoutSeconds, aliases, reads);
         }
+        generated(c, reads, timeoutSeconds);
         return reads.reading();
+    }
+
+    /**
+     * A generated column is computed from other columns of its row: reading it reads them. Their names
+     * come from the catalog's generation expression, where MariaDB quotes every column (cached five
+     * minutes per table, as H2's catalog entries are).
+     */
+    private void generated(Connection c, Reads reads, int timeoutSeconds) throws SQLException {
+        Set<EngineReading.Table> tables = new LinkedHashSet<>();
+        reads.columns.forEach(col -> tables.add(col.table()));
+        Map<EngineReading.ColumnRead, String> expressions = new LinkedHashMap<>();
+        List<EngineReading.Table> missing = new ArrayList<>();
+        for (EngineReading.Table t : tables) {
+            Map<String, String> known = generatedColumns.getIfPresent(t.qualified());
+            if (known == null) {
+                missing.add(t);
+            } else {
+                known.forEach((col, expr) -> expressions.put(new EngineReading.ColumnRead(t, col), expr));
+            }
+        }
+        if (!missing.isEmpty()) {
+            StringBuilder sql = new StringBuilder("SELECT LOWER(TABLE_SCHEMA), LOWER(TABLE_NAME), LOWER(COLUMN_NAME), "
+                    + "GENERATION_EXPRESSION FROM information_schema.COLUMNS WHERE IS_GENERATED = 'ALWAYS' AND (");
+            for (int n = 0; n < missing.size(); n++) {
+                sql.append(n == 0 ? "" : " OR ").append("(LOWER(TABLE_SCHEMA) = ? AND LOWER(TABLE_NAME) = ?)");
+            }
+            sql.append(')');
+            Map<String, Map<String, String>> found = new HashMap<>();
+            missing.forEach(t -> found.put(t.qualified(), new HashMap<>()));
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                timeout(ps, timeoutSeconds);
+                int k = 1;
+                for (EngineReading.Table t : missing) {
+                    ps.setString(k++, t.schema());
+                    ps.setString(k++, t.name());
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Map<String, String> m = found.get(rs.getString(1) + "." + rs.getString(2));
+                        if (m != null && rs.getString(4) != null) {
+                            m.put(rs.getString(3), rs.getString(4));
+                        }
+                    }
+                }
+            }
+            for (EngineReading.Table t : missing) {
+                Map<String, String> m = Map.copyOf(found.get(t.qualified()));
+                generatedColumns.put(t.qualified(), m);
+                m.forEach((col, expr) -> expressions.put(new EngineReading.ColumnRead(t, col), expr));
+            }
+        }
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Map.Entry<EngineReading.ColumnRead, String> e : expressions.entrySet()) {
+                if (!reads.columns.contains(e.getKey()) || e.getValue() == null) {
+                    continue;
+                }
+                for (PrintedSql.Token tok : PrintedSql.tokens(e.getValue(), '`', true)) {
+                    if (tok.kind() == PrintedSql.Kind.NAME && tok.parts().size() == 1 && tok.allQuoted()) {
+                        grew |= reads.columns.add(new EngineReading.ColumnRead(e.getKey().table(), tok.text()));
+                    }
+                }
+            }
+        }
     }
 
     /**
@@ -243,9 +315,8 @@ final class MariaDbReader implements PlanReader {
             return;
         }
         Object tree;
-        try (JsonParser p = JSON.createParser(trace)) {
-            p.nextToken();
-            tree = JsonTree.readValue(p, 1000);
+        try {
+            tree = PlanJson.read(trace, 1000);
         } catch (IOException e) {
             reads.unreadable("an optimizer trace that is not JSON: " + e.getMessage());
             return;

@@ -145,6 +145,10 @@ final class PgExpression {
             unreadable("the name " + String.join(".", t.parts()));
             return k;
         }
+        if (word != null && (word.equals("E") || word.equals("B") || word.equals("X") || word.equals("N"))
+                && k + 1 < tokens.size() && tokens.get(k + 1).kind() == PrintedSql.Kind.STRING) {
+            return k; // a string literal's prefix: E'…', B'…'
+        }
         if (word != null) {
             if (VALUE_FUNCTIONS.contains(word)) {
                 out.functions.add(word.toLowerCase(Locale.ROOT));

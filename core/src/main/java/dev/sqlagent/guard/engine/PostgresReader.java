@@ -1,9 +1,6 @@
 package dev.sqlagent.guard.engine;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
 import dev.sqlagent.execution.SqlStatement;
-import dev.sqlagent.internal.JsonTree;
 import java.io.IOException;
 import java.sql.Array;
 import java.sql.Connection;
@@ -46,7 +43,6 @@ import java.util.Set;
  */
 final class PostgresReader implements PlanReader {
 
-    private static final JsonFactory JSON = new JsonFactory();
     private static final int MAX_PLAN_DEPTH = 1000;
 
     private static final Set<String> EXPRESSION_KEYS = Set.of("Output", "Filter", "Join Filter", "Hash Cond",
@@ -102,9 +98,8 @@ final class PostgresReader implements PlanReader {
             }
         }
         Object plan;
-        try (JsonParser p = JSON.createParser(json)) {
-            p.nextToken();
-            plan = JsonTree.readValue(p, MAX_PLAN_DEPTH);
+        try {
+            plan = PlanJson.read(json, MAX_PLAN_DEPTH);
         } catch (IOException e) {
             throw new PlanNotUnderstood("EXPLAIN's JSON could not be read: " + e.getMessage());
         }

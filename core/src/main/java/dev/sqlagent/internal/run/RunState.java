@@ -1,6 +1,7 @@
 package dev.sqlagent.internal.run;
 
 import dev.sqlagent.AgentResult;
+import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.internal.ConversationContext;
@@ -44,6 +45,7 @@ public final class RunState {
     private List<Candidate> candidates = List.of();
     private int round;
     private List<GuardVerdict> verdicts = List.of();
+    private final Map<GuardVerdict.Accepted, ExecutionOutcome.Failure> unplanned = new HashMap<>();
     private Ran chosen;
     private List<String> chosenFindings = List.of();
     private AgentResult.Answered flagged;
@@ -222,6 +224,25 @@ public final class RunState {
     void retryWith(String correctedSql) {
         candidates = List.of(new Candidate(0, correctedSql));
         round++;
+    }
+
+    /**
+     * Records that the engine could not plan an accepted statement: its error stands for the statement's
+     * execution, which never happens.
+     *
+     * @param accepted the guard's verdict
+     * @param failure the engine's error as an execution failure
+     */
+    void unplanned(GuardVerdict.Accepted accepted, ExecutionOutcome.Failure failure) {
+        unplanned.put(accepted, failure);
+    }
+
+    /**
+     * @param accepted the guard's verdict
+     * @return the engine's error for a statement it could not plan, or null when it planned it
+     */
+    ExecutionOutcome.Failure unplanned(GuardVerdict.Accepted accepted) {
+        return unplanned.get(accepted);
     }
 
     /** @return the guard's verdicts on the current round */
