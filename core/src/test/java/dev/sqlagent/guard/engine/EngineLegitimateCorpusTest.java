@@ -178,13 +178,8 @@ class EngineLegitimateCorpusTest {
     @Test
     void mariadbConfirmsLegitimateDialectSql() {
         Map<String, String> refused = refusals(PlanFixture.mariadb(), Dialect.MARIADB);
-        // read correctly; refused by the function policy (MariaDB's percentile_cont and median), which the
-        // generated function catalogs decide
-        onlyKnownRefusals(refused, Map.of(
-                "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY dept) OVER () FROM staff",
-                "function percentile_cont, which the policy does not allow",
-                "SELECT median(dept) OVER (PARTITION BY dept) FROM staff",
-                "function percentile_cont, which the policy does not allow"));
+        // percentile_cont and median are read correctly and allowed by the generated MariaDB catalog
+        assertThat(refused).isEmpty();
     }
 
     @Test
