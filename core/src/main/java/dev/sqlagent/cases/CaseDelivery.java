@@ -64,6 +64,8 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
     public static final Duration DEFAULT_BACKOFF = Duration.ofMillis(100);
     /** Default longest back-off, and the probe interval of a sink that is down. */
     public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(1);
+    /** How long an idle worker waits for the next case before its thread ends. */
+    static final Duration IDLE_LINGER = Duration.ofSeconds(1);
     /** How long {@link #close()} waits for the worker to finish the case in hand. */
     public static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
@@ -237,6 +239,7 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
     }
 
     private void work() {
+        long idleSince = 0;
         try {
             while (true) {
                 Entry next = null;
@@ -256,10 +259,22 @@ public final class CaseDelivery implements CaseSink, AutoCloseable {
                         next = queue.pollFirst();
                         if (next != null) {
                             inFlight++;
+                            idleSince = 0;
                             break;
                         }
                         if (!pending) {
-                            worker = null; // idle: a later accept starts a new worker
+                            // idle: linger a moment for the next case (starting a thread per case costs more
+                            // than the case), then retire; a later accept starts a new worker
+                            long now = System.nanoTime();
+                            if (idleSince == 0) {
+                                idleSince = now;
+                            }
+                            long left = idleSince + IDLE_LINGER.toNanos() - now;
+                            if (left > 0) {
+                                lock.wait(Math.max(1, left / 1_000_000));
+                                continue;
+                            }
+                            worker = null;
                             lock.notifyAll();
                             return;
                         }

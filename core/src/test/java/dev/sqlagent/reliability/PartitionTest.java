@@ -55,7 +55,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Asks start until the partition has lasted a second longer than {@code executionBound()}, and every one
  * must return within the bound plus a generous margin (half the bound and two seconds, for a loaded
  * machine); the partition lasts until every one of them has returned (or four bounds have passed, which
- * fails the test), so a hang cannot hide behind a healed network. After healing, every agent answers again and every case of a question that returned is
+ * fails the test), so a hang cannot hide behind a healed network.
+ * {@code -Dsqlagent.reliability.partitionSeconds=20} keeps asking into a partition of at least 20 s. After healing, every agent answers again and every case of a question that returned is
  * stored exactly once. Measured times are printed ({@code [partition]} lines).
  */
 @Timeout(600)
@@ -63,6 +64,8 @@ class PartitionTest {
 
     private static final Pattern HOST_PORT = Pattern.compile("//([^:/]+):(\\d+)/");
     private static final Pattern CONNECT_TIMEOUT = Pattern.compile("[?&]connectTimeout=\\d+");
+    /** {@code -Dsqlagent.reliability.partitionSeconds=N}: keep asking into the partition for at least N s. */
+    private static final long PARTITION_SECONDS = Long.getLong("sqlagent.reliability.partitionSeconds", 0);
     private static final int THREADS = 3;
     private static final int ASKS_PER_THREAD = 2;
     private static final String ANSWER = "SELECT COUNT(*) FROM singer";
@@ -136,13 +139,14 @@ class PartitionTest {
             stores.mode(TcpProxy.Mode.PARTITION);
             long start = System.nanoTime();
             // asks start until the partition has lasted longer than the bound; it ends when all have returned
-            long askUntil = start + bound.plusSeconds(1).toNanos();
+            long askUntil = start + Math.max(bound.plusSeconds(1).toNanos(), TimeUnit.SECONDS.toNanos(PARTITION_SECONDS));
             List<Asked> during = new ArrayList<>();
             ExecutorService pool = Executors.newFixedThreadPool(byName.size());
             try {
                 List<Future<List<Asked>>> fs = new ArrayList<>();
                 for (Map.Entry<String, SqlAgent> e : byName.entrySet()) {
-                    fs.add(pool.submit(() -> askAll(e.getKey(), e.getValue(), askUntil, bound.multipliedBy(4))));
+                    fs.add(pool.submit(() -> askAll(e.getKey(), e.getValue(), askUntil,
+                            bound.multipliedBy(4).plusSeconds(PARTITION_SECONDS))));
                 }
                 for (Future<List<Asked>> f : fs) {
                     during.addAll(f.get());
