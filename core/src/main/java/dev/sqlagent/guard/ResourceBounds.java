@@ -188,6 +188,13 @@ final class ResourceBounds {
             if (!(member instanceof PlainSelect) || ((PlainSelect) member).getSelectItems() == null) {
                 continue;
             }
+            PlainSelect ps = (PlainSelect) member;
+            if (ps.getWhere() == null && (ps.getJoins() == null || ps.getJoins().isEmpty())) {
+                // nothing stops it but the timeout, and H2 keeps every row it makes in the host's heap: a
+                // fast generator fills the heap before the timeout fires (seen under load with -Xmx256m)
+                return Optional.of(new Violation(ViolationType.RESOURCE_LIMIT, AstAnalyzer.shorten(with.toString()),
+                        "on H2 a recursive CTE's recursive member needs a condition (WHERE or a join) that ends it"));
+            }
             for (SelectItem<?> item : ((PlainSelect) member).getSelectItems()) {
                 Matcher m = GROWTH.matcher(String.valueOf(item.getExpression()));
                 if (m.find()) {
