@@ -307,7 +307,8 @@ final class H2Query extends PrintedQuery {
             return;
         }
         if (src.table() == null) {
-            return; // a derived table's, CTE's or table function's column: read where it is computed
+            src.touch(col); // a derived table's, CTE's or table function's column: read where it is computed
+            return;
         }
         if (p.size() == 3 && !p.get(0).equalsIgnoreCase(src.table().schema())) {
             unreadable("the column " + String.join(".", p) + ", whose schema is not its table's");
@@ -329,6 +330,7 @@ final class H2Query extends PrintedQuery {
                     }
                 } else if (src.columns().contains(col)) {
                     derived = true;
+                    src.touch(col);
                 } else if (src.columns().isEmpty()) {
                     unknown = true;
                 }

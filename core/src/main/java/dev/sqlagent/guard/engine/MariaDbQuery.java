@@ -59,6 +59,9 @@ final class MariaDbQuery extends PrintedQuery {
             "max", "min", "materialize", "primary_index_lookup", "index_lookup", "temporary table", "is_not_null_test",
             "ref_null_helper", "left expr", "result", "subquery", "derived", "union", "in predicate",
             "ignored", "trigcond", "select", "exists_subquery");
+    /** Words a trace's expanded query may put before a parenthesis as syntax. */
+    private static final Set<String> TRACE_SYNTAX = Set.of("select", "index", "key", "recursive", "lateral", "union",
+            "except", "intersect", "limit", "having", "order", "group");
     /** Optimizer wrappers printed as calls: not functions of any catalog. */
     private static final Set<String> WRAPPER_CALLS = Set.of("trigcond", "multiple equal");
 
@@ -109,10 +112,13 @@ final class MariaDbQuery extends PrintedQuery {
             boolean call = k + 1 < t.size() && t.get(k + 1).is("(");
             if (call) {
                 String w = tok.text().toLowerCase(Locale.ROOT);
+                if (definesColumns(t, k + 1)) {
+                    continue; // a CTE's column list: name(a, b) AS (…)
+                }
                 if (p.size() > 1 || tok.quoted().get(0)) {
                     out.functions.add(String.join(".", p).toLowerCase(Locale.ROOT));
-                } else if (!KEYWORDS_BEFORE_PAREN.contains(w) && !WRAPPER_CALLS.contains(w)
-                        && !(w.equals("group") && k > 0 && t.get(k - 1).isWord("within"))) {
+                } else if (!KEYWORDS_BEFORE_PAREN.contains(w) && !WRAPPER_CALLS.contains(w) && !JOIN_WORDS.contains(w)
+                        && !TRACE_SYNTAX.contains(w) && !(w.equals("group") && k > 0 && t.get(k - 1).isWord("within"))) {
                     out.functions.add(w);
                 }
             } else if (p.size() >= 2) {
@@ -122,6 +128,19 @@ final class MariaDbQuery extends PrintedQuery {
                 }
             }
         }
+    }
+
+    /** Whether the parenthesis at {@code open} lists a CTE's columns: its closing one is followed by AS (. */
+    private static boolean definesColumns(List<PrintedSql.Token> t, int open) {
+        int depth = 0;
+        for (int j = open; j < t.size(); j++) {
+            if (t.get(j).is("(")) {
+                depth++;
+            } else if (t.get(j).is(")") && --depth == 0) {
+                return j + 2 < t.size() && t.get(j + 1).isWord("as") && t.get(j + 2).is("(");
+            }
+        }
+        return false;
     }
 
     @Override
@@ -382,7 +401,8 @@ final class MariaDbQuery extends PrintedQuery {
             return;
         }
         if (src.table() == null) {
-            return; // a derived table's or CTE's column: read where it is computed
+            src.touch(p.get(p.size() - 1).toLowerCase(Locale.ROOT)); // read where it is computed
+            return;
         }
         if (p.size() == 3 && !p.get(0).equalsIgnoreCase(src.table().schema())) {
             unreadable("the column " + String.join(".", p) + ", whose database is not its table's");

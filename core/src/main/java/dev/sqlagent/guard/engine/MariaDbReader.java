@@ -46,6 +46,9 @@ final class MariaDbReader implements PlanReader {
 
     private static final int MAX_VIEW_DEPTH = 8;
 
+    /** Room for one statement's optimizer trace (MariaDB's default is 1 MiB). */
+    private static final int TRACE_BYTES = 8 << 20;
+
     private final boolean mysql;
     /** Each table's generated columns and their expressions, by {@code schema.table}. */
     private final Cache<String, Map<String, String>> generatedColumns = Caffeine.newBuilder().maximumSize(10_000)
@@ -63,14 +66,21 @@ final class MariaDbReader implements PlanReader {
     public EngineReading read(Connection c, SqlStatement statement, int timeoutSeconds) throws SQLException {
         String printed = null;
         List<Row> rows = new ArrayList<>();
-        // MariaDB evaluates a sub-query it finds cheap while planning and prints only its value; with every
-        // sub-query deemed expensive it neither runs one nor folds it away
-        try (PreparedStatement ps = Explain.prepare(c, mysql ? "EXPLAIN "
-                : "SET STATEMENT expensive_subquery_limit = 0 FOR EXPLAIN EXTENDED ", statement, timeoutSeconds)) {
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new Row(rs.getString("id"), rs.getString("table"), rs.getString("type"),
-                            rs.getString("Extra")));
+        String trace;
+        if (mysql) {
+            set(c, "SET SESSION optimizer_trace = 'enabled=on'", timeoutSeconds);
+        }
+        try {
+            // MariaDB evaluates a sub-query it finds cheap while planning and prints only its value; with every
+            // sub-query deemed expensive it neither runs one nor folds it away. The trace is this EXPLAIN's only.
+            try (PreparedStatement ps = Explain.prepare(c, mysql ? "EXPLAIN " : "SET STATEMENT optimizer_trace = "
+                    + "'enabled=on', optimizer_trace_max_mem_size = " + TRACE_BYTES + ", expensive_subquery_limit = 0 "
+                    + "FOR EXPLAIN EXTENDED ", statement, timeoutSeconds)) {
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(new Row(rs.getString("id"), rs.getString("table"), rs.getString("type"),
+                                rs.getString("Extra")));
+                    }
                 }
             }
             try (PreparedStatement w = c.prepareStatement("SHOW WARNINGS")) {
@@ -82,6 +92,11 @@ final class MariaDbReader implements PlanReader {
                         }
                     }
                 }
+            }
+            trace = trace(c, timeoutSeconds);
+        } finally {
+            if (mysql) {
+                set(c, "SET SESSION optimizer_trace = 'enabled=off'", timeoutSeconds);
             }
         }
         if (printed == null) {
@@ -96,26 +111,28 @@ final class MariaDbReader implements PlanReader {
             // a view the optimizer keeps is materialised as a derived table; a merged one shows its tables
             views(c, current, reads, aliases, timeoutSeconds);
         }
-        boolean folded = false;
+        // tables read while planning: their columns are printed as the values read
+        Set<String> constant = new LinkedHashSet<>();
+        boolean anyConstant = false;
         for (Row r : rows) {
             String extra = r.extra() == null ? "" : r.extra().toLowerCase(Locale.ROOT);
-            if ("const".equals(r.type()) || "system".equals(r.type()) || extra.contains("const table")
-                    || extra.contains("const row")) {
-                folded = true;
+            if (extra.contains("const table") || extra.contains("const row")) {
+                anyConstant = true;
             }
             String table = r.table();
             if (table == null || table.startsWith("<")
                     || lookups && ("unique_subquery".equals(r.type()) || "index_subquery".equals(r.type()))) {
                 continue;
             }
+            if ("const".equals(r.type()) || "system".equals(r.type())) {
+                constant.add(table.toLowerCase(Locale.ROOT));
+            }
             if (!aliases.containsKey(table.toLowerCase(Locale.ROOT))) {
                 reads.unreadable("the table " + table + " the plan reads (select " + r.id()
                         + "), which the printed query does not show (folded into a constant while planning)");
             }
         }
-        if (folded) {
-            traced(c, statement, timeoutSeconds, aliases, reads);
-        }
+        traced(trace, aliases, anyConstant ? null : constant, reads);
         generated(c, reads, timeoutSeconds);
         return reads.reading();
     }
@@ -271,47 +288,33 @@ final class MariaDbReader implements PlanReader {
         reads.unreadable("views nested more than " + MAX_VIEW_DEPTH + " deep");
     }
 
+    /** {@return the optimizer trace of the statement just explained, or null} */
+    private static String trace(Connection c, int timeoutSeconds) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT TRACE, MISSING_BYTES_BEYOND_MAX_MEM_SIZE FROM information_schema.OPTIMIZER_TRACE")) {
+            timeout(ps, timeoutSeconds);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                return rs.getLong(2) > 0 ? "" : rs.getString(1);
+            }
+        }
+    }
+
     /**
-     * For a statement the optimizer partly evaluated while planning: the columns and functions of the
-     * optimizer trace's expanded queries (printed before any constant was folded), each alias resolved to the
-     * tables the printed query gave it.
+     * The optimizer folds what it can evaluate while planning into constants in its printed query: a
+     * condition on constants and session values ({@code version() LIKE …}, {@code @@version}) is dropped, a
+     * table read by primary key has its columns printed as their values. The optimizer trace's expanded
+     * queries are printed before any of that: every function and variable in them counts, and the columns
+     * of the tables read while planning ({@code constantAliases}; all aliases when a WHERE was found
+     * impossible after reading such tables, which EXPLAIN does not name).
      */
-    private void traced(Connection c, SqlStatement statement, int timeoutSeconds,
-                        Map<String, Set<EngineReading.Table>> aliases, Reads reads) throws SQLException {
-        if (mysql) {
-            set(c, "SET SESSION optimizer_trace = 'enabled=on'", timeoutSeconds);
-        }
-        String trace = null;
-        long missing = 0;
-        try {
-            try (PreparedStatement ps = Explain.prepare(c, mysql ? "EXPLAIN " : "SET STATEMENT optimizer_trace = "
-                    + "'enabled=on', expensive_subquery_limit = 0 FOR EXPLAIN ", statement, timeoutSeconds);
-                 ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    // the plan again, for its trace
-                }
-            }
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT TRACE, MISSING_BYTES_BEYOND_MAX_MEM_SIZE FROM information_schema.OPTIMIZER_TRACE")) {
-                timeout(ps, timeoutSeconds);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next()) {
-                        trace = rs.getString(1);
-                        missing = rs.getLong(2);
-                    }
-                }
-            }
-        } finally {
-            if (mysql) {
-                set(c, "SET SESSION optimizer_trace = 'enabled=off'", timeoutSeconds);
-            }
-        }
+    private static void traced(String trace, Map<String, Set<EngineReading.Table>> aliases, Set<String> constantAliases,
+                               Reads reads) {
         if (trace == null || trace.isBlank()) {
-            reads.unreadable("values the optimizer read while planning, with no optimizer trace to say which");
-            return;
-        }
-        if (missing > 0) {
-            reads.unreadable("an optimizer trace cut short by " + missing + " bytes");
+            reads.unreadable("the optimizer trace, which came back empty or cut short (what the optimizer folded "
+                    + "into constants cannot be read)");
             return;
         }
         Object tree;
@@ -326,8 +329,14 @@ final class MariaDbReader implements PlanReader {
         if (expanded.isEmpty()) {
             reads.unreadable("an optimizer trace without an expanded query");
         }
+        Map<String, Set<EngineReading.Table>> folded = new LinkedHashMap<>();
+        aliases.forEach((alias, tables) -> {
+            if (constantAliases == null || constantAliases.contains(alias)) {
+                folded.put(alias, tables);
+            }
+        });
         for (String q : expanded) {
-            MariaDbQuery.readTrace(q, aliases, reads);
+            MariaDbQuery.readTrace(q, folded, reads);
         }
     }
 

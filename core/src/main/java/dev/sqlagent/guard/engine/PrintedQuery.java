@@ -24,8 +24,49 @@ abstract class PrintedQuery {
      * @param table the base table, or null for a derived table, a CTE, a table function or values
      * @param columns a derived item's column names (lower case), when known; a base table's come from the
      *     catalog
+     * @param lazy a derived table's select-list columns read only when the query around it uses them, or
+     *     null
      */
-    record Source(EngineReading.Table table, Set<String> columns) {
+    record Source(EngineReading.Table table, Set<String> columns, Lazy lazy) {
+        Source(EngineReading.Table table, Set<String> columns) {
+            this(table, columns, null);
+        }
+
+        /** The query around this item uses its column {@code column}: what computes it is read now. */
+        void touch(String column) {
+            if (lazy != null) {
+                lazy.touch(column);
+            }
+        }
+    }
+
+    /**
+     * The plain column items of a derived table's select list, read only once the query around it uses
+     * them: a derived table that filters rows of a table ({@code (SELECT * FROM t WHERE …)}, as a row filter
+     * is rewritten) reads of that table only the columns its user takes. Only a single query block without
+     * DISTINCT, grouping, HAVING, ORDER BY, windows or set operations defers, and only items that are a bare
+     * column.
+     */
+    static final class Lazy {
+        private final Map<String, Runnable> items = new HashMap<>();
+
+        void defer(String column, Runnable read) {
+            items.putIfAbsent(column, read);
+        }
+
+        void touch(String column) {
+            Runnable r = items.remove(column);
+            if (r != null) {
+                r.run();
+            }
+        }
+
+        /** Reads every deferred item now: the derived table is used whole. */
+        void all() {
+            List<Runnable> rest = new ArrayList<>(items.values());
+            items.clear();
+            rest.forEach(Runnable::run);
+        }
     }
 
     /** A query block's names: its FROM items, its select-list aliases, the CTEs it defines. */
@@ -136,6 +177,15 @@ abstract class PrintedQuery {
 
     /** {@return the output column names of the first block (lower case, null where unnamed)} */
     List<String> queryExpression(Scope outer) {
+        return queryExpression(outer, null);
+    }
+
+    /**
+     * @param outer the enclosing scope
+     * @param lazy where a derived table's plain column items are deferred, or null to read them at once
+     * @return the output column names of the first block (lower case, null where unnamed)
+     */
+    List<String> queryExpression(Scope outer, Lazy lazy) {
         Scope q = new Scope(outer);
         if (word(i, "with")) {
             i++;
@@ -178,13 +228,16 @@ abstract class PrintedQuery {
                 i++;
             }
         }
-        List<String> outputs = queryTerm(q);
+        List<String> outputs = queryTerm(q, lazy);
         while (i < t.size() && (word(i, "union") || word(i, "except") || word(i, "intersect") || word(i, "minus"))) {
+            if (lazy != null) {
+                lazy.all(); // a set operation compares whole rows
+            }
             i++;
             if (word(i, "all") || word(i, "distinct")) {
                 i++;
             }
-            queryTerm(q);
+            queryTerm(q, null);
         }
         tail(q);
         return outputs;
@@ -207,15 +260,15 @@ abstract class PrintedQuery {
         }
     }
 
-    private List<String> queryTerm(Scope s) {
+    private List<String> queryTerm(Scope s, Lazy lazy) {
         if (at(i, "(")) {
             i++;
-            List<String> outputs = queryExpression(s);
+            List<String> outputs = queryExpression(s, lazy);
             expect(")");
             return outputs;
         }
         if (word(i, "select")) {
-            return select(s);
+            return select(s, lazy);
         }
         if (word(i, "values")) {
             i++;
@@ -229,11 +282,13 @@ abstract class PrintedQuery {
         return List.of();
     }
 
-    private List<String> select(Scope outer) {
+    private List<String> select(Scope outer, Lazy lazy) {
         i++; // select
         Scope s = new Scope(outer);
         List<int[]> ranges = new ArrayList<>();
+        boolean plain = true;
         while (i < t.size() && isPlainWord(i) && selectOptions().contains(lower(i))) {
+            plain &= word(i, "all");
             if (word(i, "top") || word(i, "on")) {
                 // H2's TOP n, DISTINCT ON (…): an expression follows
                 int end = at(i + 1, "(") ? close(i + 1) + 1 : i + 2;
@@ -252,17 +307,23 @@ abstract class PrintedQuery {
             }
         }
         i = listEnd;
-        ranges.add(new int[] {listStart, listEnd});
         if (word(i, "from")) {
             i++;
             fromList(s, ranges);
         }
         while (i < t.size()) {
-            if (word(i, "where") || word(i, "having") || word(i, "qualify")) {
+            if (word(i, "where")) {
+                i++;
+            } else if (word(i, "having") || word(i, "qualify")) {
+                plain = false;
                 i++;
             } else if ((word(i, "group") || word(i, "order")) && word(i + 1, "by")) {
+                plain = false; // an ORDER BY may name a select item by alias or position
                 i += 2;
-            } else if (word(i, "window") || word(i, "limit") || word(i, "offset") || word(i, "fetch")) {
+            } else if (word(i, "window")) {
+                plain = false;
+                i++;
+            } else if (word(i, "limit") || word(i, "offset") || word(i, "fetch")) {
                 i++;
             } else if (word(i, "for") && (word(i + 1, "update") || word(i + 1, "share"))) {
                 out.writes.add("for " + lower(i + 1));
@@ -285,11 +346,45 @@ abstract class PrintedQuery {
             i = end;
         }
         int resume = i;
+        items(listStart, listEnd, outputs, plain ? lazy : null, s, ranges);
         for (int[] r : ranges) {
             expression(r[0], r[1], s);
         }
         i = resume;
         return outputs;
+    }
+
+    /**
+     * Splits a select list into its items: a bare column item of a plain block is deferred to {@code lazy}
+     * (read once the query around uses it), any other is added to {@code ranges}.
+     */
+    private void items(int from, int to, List<String> outputs, Lazy lazy, Scope s, List<int[]> ranges) {
+        if (lazy == null) {
+            ranges.add(new int[] {from, to});
+            return;
+        }
+        int start = from;
+        int depth = 0;
+        int item = 0;
+        for (int k = from; k <= to; k++) {
+            if (k < to && t.get(k).is("(")) {
+                depth++;
+            } else if (k < to && t.get(k).is(")")) {
+                depth--;
+            } else if (k == to || depth == 0 && t.get(k).is(",")) {
+                String name = item < outputs.size() ? outputs.get(item) : null;
+                boolean column = t.get(start).kind() == PrintedSql.Kind.NAME && !at(start + 1, "(")
+                        && (k - start == 1 || k - start == 3 && word(start + 1, "as"));
+                if (name != null && column) {
+                    int at = start;
+                    lazy.defer(name, () -> expression(at, at + 1, s));
+                } else {
+                    ranges.add(new int[] {start, k});
+                }
+                start = k + 1;
+                item++;
+            }
+        }
     }
 
     /** The names of a select list's items: an alias after AS, a column's last part, else null. */
@@ -321,6 +416,9 @@ abstract class PrintedQuery {
             fromItem(s, ranges);
             while (word(i, "on") || word(i, "using")) {
                 boolean on = word(i, "on");
+                if (!on) {
+                    eager(s); // USING names columns of both sides without a qualifier
+                }
                 i++;
                 int end = at(i, "(") && !on ? close(i) + 1 : onEnd(i);
                 if (on) {
@@ -335,12 +433,24 @@ abstract class PrintedQuery {
             boolean joined = false;
             while (i < t.size() && isPlainWord(i) && joinWords().contains(lower(i))) {
                 joined |= word(i, "join") || word(i, "straight_join");
+                if (word(i, "natural")) {
+                    eager(s);
+                }
                 i++;
             }
             if (!joined) {
                 return;
             }
         }
+    }
+
+    /** Reads every deferred column of the derived tables of {@code s}: a join uses them without naming them. */
+    private static void eager(Scope s) {
+        s.items.values().forEach(src -> {
+            if (src.lazy() != null) {
+                src.lazy().all();
+            }
+        });
     }
 
     /** {@return where an ON condition ends: at a clause, a join word, a comma at depth 0, or a closing parenthesis} */
@@ -369,7 +479,8 @@ abstract class PrintedQuery {
      */
     void derived(Scope s) {
         i++;
-        List<String> outputs = queryExpression(s);
+        Lazy lazy = new Lazy();
+        List<String> outputs = queryExpression(s, lazy);
         expect(")");
         if (word(i, "as")) {
             i++;
@@ -388,10 +499,11 @@ abstract class PrintedQuery {
                 }
             }
             i = end + 1;
+            lazy.all(); // renamed columns: read them all
         } else {
             outputs.stream().filter(o -> o != null).forEach(columns::add);
         }
-        s.items.put(alias, new Source(null, columns));
+        s.items.put(alias, new Source(null, columns, lazy));
     }
 
     /** Reads the expression tokens {@code [from, to)} in scope {@code s}. */

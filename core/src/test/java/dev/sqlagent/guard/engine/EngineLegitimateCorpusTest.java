@@ -3,6 +3,9 @@ package dev.sqlagent.guard.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.guard.SqlGuard;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -186,6 +189,36 @@ class EngineLegitimateCorpusTest {
     void h2ConfirmsLegitimateDialectSql() {
         Map<String, String> refused = refusals(PlanFixture.h2(), Dialect.H2);
         assertThat(refused).isEmpty();
+    }
+
+    /**
+     * A row filter is rewritten as {@code (SELECT * FROM staff WHERE dept = ?) staff}: the engine must read of
+     * staff only what the statement uses, not the denied salary the star names (H2 prints the star's columns
+     * and does not drop unused ones).
+     */
+    private static void rowFilteredTableWithADeniedColumnIsConfirmed(DataSource ds, Dialect dialect) {
+        GuardPolicy filtered = PlanFixture.POLICY.toBuilder().rowFilter("staff", "dept", 1).build();
+        EngineCheck check = EngineCheck.create(ds, dialect);
+        for (String sql : List.of("SELECT name FROM staff", "SELECT count(*) FROM staff",
+                "SELECT s.name, d.title FROM staff s JOIN dept d ON d.id = s.dept ORDER BY s.name")) {
+            GuardVerdict v = SqlGuard.create().check(sql, filtered, dialect);
+            assertThat(v).as("%s on %s", sql, dialect).isInstanceOf(GuardVerdict.Accepted.class);
+            EngineVerdict e = check.check((GuardVerdict.Accepted) v, filtered);
+            assertThat(e).as("%s on %s", ((GuardVerdict.Accepted) v).statement().sql(), dialect)
+                    .isInstanceOf(EngineVerdict.Confirmed.class);
+        }
+    }
+
+    @Test
+    void aRowFilteredTableWithADeniedColumnIsConfirmedOnH2AndSqlite() {
+        rowFilteredTableWithADeniedColumnIsConfirmed(PlanFixture.h2(), Dialect.H2);
+        rowFilteredTableWithADeniedColumnIsConfirmed(PlanFixture.sqlite(), Dialect.SQLITE);
+    }
+
+    @Test
+    void aRowFilteredTableWithADeniedColumnIsConfirmedOnTheServers() {
+        rowFilteredTableWithADeniedColumnIsConfirmed(PlanFixture.postgres(), Dialect.POSTGRESQL);
+        rowFilteredTableWithADeniedColumnIsConfirmed(PlanFixture.mariadb(), Dialect.MARIADB);
     }
 
     @Test
