@@ -1,8 +1,9 @@
 /**
  * Spring Boot auto-configuration of a {@link dev.sqlagent.SqlAgent}
  * ({@link dev.sqlagent.spring.SqlAgentAutoConfiguration}) from the application's data source and the
- * {@code sqlagent.*} properties, with an Actuator health indicator when Actuator is present and
- * Micrometer meters when {@code dev.sqlagent.micrometer} is.
+ * {@code sqlagent.*} properties, with a privilege audit at start-up, an Actuator health indicator when
+ * Actuator is present, a Jackson module when jackson-databind is, and Micrometer meters when
+ * {@code dev.sqlagent.micrometer} is.
  *
  * <p>Spring's modules are automatic modules named in their manifests ({@code spring.boot},
  * {@code spring.context}, ...). Actuator and the Micrometer binder are optional: required only at
@@ -18,6 +19,8 @@ module dev.sqlagent.spring.boot.starter {
     requires transitive spring.beans;
     requires static transitive spring.boot.actuator;
     requires static dev.sqlagent.micrometer;
+    requires static transitive com.fasterxml.jackson.databind;
+    requires org.slf4j;
 
     exports dev.sqlagent.spring;
     // Spring reflects into this package: it instantiates the auto-configuration and its package-private

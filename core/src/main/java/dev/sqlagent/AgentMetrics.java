@@ -55,9 +55,6 @@ public final class AgentMetrics {
         switch (result.status()) {
             case ANSWERED:
                 answered.increment();
-                if (!((AgentResult.Answered) result).droppedCandidates().isEmpty()) {
-                    droppedViolations.increment();
-                }
                 break;
             case REJECTED:
                 rejected.increment();
@@ -69,6 +66,9 @@ public final class AgentMetrics {
                 AgentResult.Failed f = (AgentResult.Failed) result;
                 failures.computeIfAbsent(f.kind(), k -> new LongAdder()).increment();
                 f.errorCategory().ifPresent(c -> failuresByCategory.computeIfAbsent(c, k -> new LongAdder()).increment());
+        }
+        if (droppedCandidates(result)) {
+            droppedViolations.increment();
         }
         executions.add(trace.executions().size());
         corrections.add(trace.correctionCount());
@@ -204,13 +204,30 @@ public final class AgentMetrics {
     }
 
     /**
-     * Returns questions answered after dropping candidates that broke the policy.
+     * Returns questions in which candidates that broke the policy were dropped, whatever the question's
+     * ending (answered, or failed afterwards). With {@link #rejected()} this counts every question in which
+     * a policy violation was found.
      *
-     * @return questions answered after dropping candidates that broke the policy (only with
-     *     {@code dropViolatingCandidates(true)})
+     * @return questions with dropped violating candidates (only with {@code dropViolatingCandidates(true)})
      */
     public long droppedViolations() {
         return droppedViolations.sum();
+    }
+
+    /**
+     * Whether candidates of the question broke the policy and were dropped, whatever its ending: listed on
+     * an answer, and noted in the trace (kind {@code dropped_candidates}) by the agent for any ending.
+     */
+    private static boolean droppedCandidates(AgentResult result) {
+        if (result instanceof AgentResult.Answered a && !a.droppedCandidates().isEmpty()) {
+            return true;
+        }
+        for (TraceEvent.Note n : result.trace().notes()) {
+            if (n.kind().equals("dropped_candidates")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean correctionSucceeded(Trace trace) {

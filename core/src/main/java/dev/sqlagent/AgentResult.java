@@ -81,6 +81,24 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
     }
 
     /**
+     * Renders the result as one JSON object on one line, the form the command line's {@code ask --json}
+     * prints. Field names are stable (new ones may be added, none renamed): {@code question},
+     * {@code status}, {@code corrections}, {@code llm_calls}, {@code sql} and {@code error_category} (null
+     * when absent), {@code failure_kind} (failed only), {@code rows} (the row count, answered only),
+     * {@code violations} ({@code "TYPE:fragment"}, rejected only), {@code tokens}, {@code hand_off} (the
+     * {@link HandOff#toJson()} object, rejected or failed), {@code stages}, then for an answer
+     * {@code executed_sql}, {@code columns}, {@code data} (the rows, values as JSON numbers, booleans,
+     * strings or null) and {@code truncated}, for a failure {@code message}, and last {@code question_id}.
+     * Unlike {@link Trace#toJson()}, meant for logs and case stores, it holds the answer's rows; it holds
+     * no prompt.
+     *
+     * @return the JSON text
+     */
+    default String toJson() {
+        return AgentResultJson.toJson(this);
+    }
+
+    /**
      * An answer.
      *
      * @param question the question

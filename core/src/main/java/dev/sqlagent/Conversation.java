@@ -1,11 +1,14 @@
 package dev.sqlagent;
 
+import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.internal.ConversationContext;
+import dev.sqlagent.trace.TraceEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -63,15 +66,13 @@ public final class Conversation {
      * @param question the question, perhaps a follow-up
      * @return the result
      * @throws NullPointerException if the question is null
+     * @throws IllegalStateException if the agent is closed
      */
     public synchronized AgentResult ask(String question) {
         Objects.requireNonNull(question, "question");
         List<String> lines = new ArrayList<>();
         for (Turn t : turns) {
-            // SQL the guard rejected is never shown to a model again, not even as history
-            String sql = t.result().status() == AgentResult.Status.REJECTED ? "(refused by the policy)"
-                    : t.result().sql().orElse("(no SQL)");
-            lines.add(t.result().question() + " -> " + sql + " [" + t.result().status() + "]");
+            lines.add(t.result().question() + " -> " + shownSql(t.result()) + " [" + t.result().status() + "]");
         }
         AgentResult result = agent.run(Question.of(question), new ConversationContext(id, lines));
         turns.addLast(new Turn(question, result));
@@ -79,6 +80,30 @@ public final class Conversation {
             turns.removeFirst();
         }
         return result;
+    }
+
+    /**
+     * The SQL of an earlier turn as the rewriter may see it. Only SQL a guard accepted is shown: SQL the
+     * guard rejected, and SQL no guard checked or accepted (unparseable, or written before a cancellation
+     * or the deadline stopped the question), never reaches a model again, not even as history.
+     */
+    private static String shownSql(AgentResult result) {
+        if (result.status() == AgentResult.Status.REJECTED) {
+            return "(refused by the policy)";
+        }
+        Optional<String> sql = result.sql();
+        if (sql.isEmpty()) {
+            return "(no SQL)";
+        }
+        if (result.status() == AgentResult.Status.ANSWERED) {
+            return sql.get();
+        }
+        for (TraceEvent.GuardChecked g : result.trace().guardChecks()) {
+            if (g.verdict() instanceof GuardVerdict.Accepted a && a.sql().equals(sql.get())) {
+                return sql.get();
+            }
+        }
+        return "(SQL not accepted by the guard)";
     }
 
     /**

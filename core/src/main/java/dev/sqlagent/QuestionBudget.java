@@ -17,6 +17,9 @@ import java.util.OptionalLong;
  *       question goes on with fewer candidates rather than failing.</li>
  *   <li><b>Tokens</b> (input plus output, as the model reports them) are counted after each call: the
  *       question ends as soon as the total passes the limit.</li>
+ *   <li>SQL written by the call that spent the budget is still guarded (no model call is needed): a
+ *       policy violation ends the question {@link AgentResult.Rejected}, as it would within the budget;
+ *       other SQL is never run.</li>
  *   <li>The <b>deadline</b> runs from the moment the agent starts the question. It is checked between
  *       stages, and when it passes it interrupts a model call under way (the client must answer an
  *       interrupt, as the bundled ones do) and cancels a statement under way (with the agent's own JDBC

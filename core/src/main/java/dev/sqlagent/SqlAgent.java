@@ -156,11 +156,14 @@ public final class SqlAgent implements AutoCloseable {
     }
 
     /**
-     * Answers a question.
+     * Answers a question. A bad question, a failing model, database, listener or case sink never throws:
+     * each ends in a result ({@link AgentResult.Failed} with its {@link FailureKind}).
      *
      * @param question the question in natural language
      * @return the result with its trace, never null
      * @throws NullPointerException if the question is null
+     * @throws IllegalStateException if the agent is closed ({@link #close()}); a question under way when
+     *     it closes is not refused but cancelled, and ends {@link FailureKind#CANCELLED}
      */
     public AgentResult ask(String question) {
         Objects.requireNonNull(question, "question");
@@ -174,18 +177,55 @@ public final class SqlAgent implements AutoCloseable {
      * @param question the question
      * @return the result with its trace, never null
      * @throws NullPointerException if the question is null
+     * @throws IllegalStateException if the agent is closed ({@link #close()})
      */
     public AgentResult ask(Question question) {
         Objects.requireNonNull(question, "question");
         return run(question, null);
     }
 
+    /**
+     * Runs SQL written by the caller (an outside agent such as an MCP client, a person) through the same
+     * governed path as the SQL the model writes: the guard checks it against the agent's policy and rewrites
+     * it (row cap, row filters), the engine's planner confirms what it reads (when the engine check is on),
+     * and it runs read-only, time-boxed and row-capped. No model is called, and the SQL is never corrected or
+     * regenerated: a policy violation ends {@link AgentResult.Rejected} with the violations, anything else
+     * that keeps it from running (unparseable SQL, a table the database lacks, a database error)
+     * {@link AgentResult.Failed}. Like a question it is traced, counted in {@link #metrics()}, logged, handed
+     * to the case sinks (never as a verified answer, so it never becomes a few-shot example) and to the
+     * {@link Builder#onHandOff hand-off hook}.
+     *
+     * @param sql the SQL, one statement
+     * @return the result with its trace, never null
+     * @throws NullPointerException if the SQL is null
+     * @throws IllegalStateException if the agent is closed
+     */
+    public AgentResult query(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        return query(Question.of(sql));
+    }
+
+    /**
+     * Runs SQL written by the caller as {@link #query(String)} does, with the request's labels (kept in its
+     * case), policy (replacing the agent's, for example one client's tables and row filters) and budget
+     * (its deadline bounds the run).
+     *
+     * @param request the request; its {@link Question#text() text} is the SQL
+     * @return the result with its trace, never null
+     * @throws NullPointerException if the request is null
+     * @throws IllegalStateException if the agent is closed
+     */
+    public AgentResult query(Question request) {
+        Objects.requireNonNull(request, "request");
+        return run(request, null, new RunScope(), true);
+    }
+
     AgentResult run(Question question, dev.sqlagent.internal.ConversationContext conversation) {
-        return run(question, conversation, new RunScope());
+        return run(question, conversation, new RunScope(), false);
     }
 
     private AgentResult run(Question question, dev.sqlagent.internal.ConversationContext conversation,
-            RunScope scope) {
+            RunScope scope, boolean callerSql) {
         if (closed) {
             throw new IllegalStateException("the agent is closed; build a new one to ask more questions");
         }
@@ -197,9 +237,9 @@ public final class SqlAgent implements AutoCloseable {
             String id = dev.sqlagent.internal.QuestionIds.next();
             QuestionBudget effective = question.budget().map(budget::overriddenBy).orElse(budget);
             AgentResult result = questions.answer(question.text().strip(), id, conversation,
-                    question.policy().orElse(null), question.table(), question.category(), effective, scope);
+                    question.policy().orElse(null), question.table(), question.category(), effective, scope, callerSql);
             metrics.record(result);
-            deliver(result, question);
+            deliver(result, question, !callerSql && (!config.verifiers().isEmpty() || config.judgeEnabled()));
             handOff(result);
             return result;
         } finally {
@@ -227,7 +267,8 @@ public final class SqlAgent implements AutoCloseable {
 
     /**
      * Starts a conversation: follow-up questions ("and last year?") are rewritten into self-contained ones
-     * from the earlier turns, and the schema selection is reused while it fits.
+     * from the earlier turns, and the schema selection is reused while it fits. Its questions are this
+     * agent's: once the agent is closed, they are refused like {@link #ask}'s.
      *
      * @return a new conversation keeping the last {@value Conversation#DEFAULT_HISTORY} turns
      */
@@ -284,7 +325,7 @@ public final class SqlAgent implements AutoCloseable {
                     return; // cancelled before it started: nothing was done, nothing to record
                 }
                 try {
-                    future.complete(run(question, null, scope));
+                    future.complete(run(question, null, scope, false));
                 } catch (Throwable e) {
                     future.completeExceptionally(e);
                 }
@@ -333,13 +374,8 @@ public final class SqlAgent implements AutoCloseable {
     }
 
     /**
-     * Stops what the agent owns: each case delivery finishes the case in hand (bounded by
-     * {@link dev.sqlagent.cases.CaseDelivery#CLOSE_WAIT}), writes what is still queued to its journal and
-     * ends its thread. Questions asked after closing still get answers; their cases go straight to the
-     * journal. Idempotent.
-     */
-    /**
-     * Closes the agent: new questions are refused ({@link IllegalStateException}); questions under way are
+     * Closes the agent: new questions are refused ({@link #ask}, {@link #askAsync} and a
+     * {@link Conversation}'s {@code ask} throw {@link IllegalStateException}); questions under way are
      * cancelled (they end {@link FailureKind#CANCELLED}) and waited for up to {@value #CLOSE_WAIT_SECONDS}
      * seconds; then every thread the agent started is stopped: its {@code askAsync} executor (unless the host
      * gave one), its candidate pool, its case deliveries (each hands its queue to its journal, or to its
@@ -413,6 +449,23 @@ public final class SqlAgent implements AutoCloseable {
     }
 
     /**
+     * The schema a model is shown under a policy, as {@link #ask(Question)} shows it for a request with that
+     * policy: of the tables the agent reads (those its own policy allows, or the host's
+     * {@link Builder#schema schema}), the ones the policy allows, without the columns it denies, with the
+     * host's descriptions and the relations between what is left. The catalog is read from the database on
+     * first use and kept.
+     *
+     * @param policy the policy, such as {@link #policy()} or a client's
+     * @return the visible catalog
+     * @throws NullPointerException if the policy is null
+     * @throws java.sql.SQLException if the catalog cannot be read
+     */
+    public SchemaCatalog schema(GuardPolicy policy) throws java.sql.SQLException {
+        Objects.requireNonNull(policy, "policy");
+        return config.schema().get().visibleUnder(policy);
+    }
+
+    /**
      * Least-privilege check: what the database login can read beyond the policy (tables outside it, denied
      * columns) and whether it can write at all, from the engine's catalog. Where the report lists anything,
      * the guard is the only line of defence for it.
@@ -423,12 +476,28 @@ public final class SqlAgent implements AutoCloseable {
      * @throws java.sql.SQLException if the catalog cannot be read
      */
     public dev.sqlagent.guard.engine.PrivilegeReport audit() throws java.sql.SQLException {
+        return audit(config.policy());
+    }
+
+    /**
+     * Least-privilege check against another policy, such as one a request or an MCP client is given: what the
+     * agent's database login can read beyond that policy, and whether it can write at all.
+     *
+     * @param policy the policy to hold the login to
+     * @return the report
+     * @throws NullPointerException if the policy is null
+     * @throws IllegalStateException if the agent was built with a custom executor (no database to ask) or
+     *     its dialect has no audit
+     * @throws java.sql.SQLException if the catalog cannot be read
+     */
+    public dev.sqlagent.guard.engine.PrivilegeReport audit(GuardPolicy policy) throws java.sql.SQLException {
+        Objects.requireNonNull(policy, "policy");
         if (settings.dataSource == null) {
             throw new IllegalStateException("audit() needs the agent built with dataSource(...); a custom executor "
                     + "gives no database to ask");
         }
         try {
-            return dev.sqlagent.guard.engine.PrivilegeAudit.audit(settings.dataSource, config.dialect(), config.policy());
+            return dev.sqlagent.guard.engine.PrivilegeAudit.audit(settings.dataSource, config.dialect(), policy);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
@@ -443,12 +512,12 @@ public final class SqlAgent implements AutoCloseable {
         return config.engineCheck();
     }
 
-    private void deliver(AgentResult result, Question question) {
+    private void deliver(AgentResult result, Question question, boolean checked) {
         if (caseSinks.isEmpty()) {
             return;
         }
-        CaseRecord record = CaseBuilder.from(result, question.table(), question.category(),
-                !config.verifiers().isEmpty() || config.judgeEnabled(), config.clock().instant());
+        CaseRecord record = CaseBuilder.from(result, question.table(), question.category(), checked,
+                config.clock().instant());
         for (CaseSink sink : caseSinks) {
             try {
                 sink.accept(record);
@@ -943,9 +1012,9 @@ public final class SqlAgent implements AutoCloseable {
          * validation failure of the question: the question ends REJECTED, every violating candidate in
          * {@link AgentResult.Rejected#candidates()}, with no further model call. With {@code true} the
          * violating candidates are dropped and the others answer, but then the question is never corrected,
-         * the violation is counted ({@link AgentMetrics#droppedViolations()}) and flagged on the result
-         * ({@link AgentResult.Answered#droppedCandidates()}). Names of tables the database does not have
-         * are not violations either way: they are corrected as a missing table.
+         * the violation is counted whatever the question's ending ({@link AgentMetrics#droppedViolations()})
+         * and flagged on an answer ({@link AgentResult.Answered#droppedCandidates()}). Names of tables the
+         * database does not have are not violations either way: they are corrected as a missing table.
          *
          * @param drop whether to drop violating candidates instead of rejecting the question
          * @return this
@@ -1109,10 +1178,18 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
-         * Sets the query timeout, when the agent is built from a {@link DataSource}.
+         * Sets the time one statement may run, when the agent is built from a {@link DataSource}: the
+         * statement is cancelled in the database past it and the question ends {@code FAILED}
+         * ({@link dev.sqlagent.execution.ErrorCategory#TIMEOUT}, never corrected). It also bounds the engine
+         * check's {@code EXPLAIN}. Default {@link JdbcSqlExecutor#DEFAULT_QUERY_TIMEOUT} (30 s); at least
+         * one second (JDBC counts whole seconds). A custom {@link #executor} bounds its own statements: with
+         * one, setting this is an error at {@link #build()}. The question's own deadline
+         * ({@link QuestionBudget#withDeadline}) still applies on top.
          *
-         * @param timeout query timeout when built from a {@link DataSource}
+         * @param timeout the longest a statement may run, at least one second
          * @return this builder
+         * @throws NullPointerException if the timeout is null
+         * @throws IllegalArgumentException if the timeout is under one second
          */
         public Builder queryTimeout(java.time.Duration timeout) {
             Objects.requireNonNull(timeout, "queryTimeout");
@@ -1142,10 +1219,17 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
-         * Returns the agent.
+         * Builds the agent; the builder may be used again. With a {@link #dataSource} and no
+         * {@link #dialect}, one connection is opened to read the database's product name; the schema is
+         * read later, on the first question.
          *
-         * @return the agent
-         * @throws IllegalStateException naming what is missing or inconsistent
+         * @return the agent, to be closed ({@link SqlAgent#close()}) when no longer needed
+         * @throws IllegalStateException naming what is missing or inconsistent: no model ({@link #llm}), no
+         *     policy ({@link #policy}), neither or both of {@link #dataSource} and {@link #executor}; with a
+         *     custom executor, no {@link #dialect} or {@link #schema}, or a {@link #queryTimeout} it would
+         *     ignore; a data source that cannot be reached to detect its dialect (the cause is the
+         *     {@link java.sql.SQLException}; pass {@link #dialect} to build without a connection); a schema
+         *     with no table the policy allows; a {@link #metricTool} the guard refuses under the policy
          */
         public SqlAgent build() {
             if (!models.containsKey(AgentRole.REFINER)) {

@@ -34,7 +34,8 @@ class BudgetsAndCancellationTest {
     private static final String REFINER = AgentRole.REFINER.id();
     private static final String GOOD = "SELECT name FROM employees";
     /** A column the table lacks: correctable, so the correction needs a second call. */
-    private static final String BAD_COLUMN = "SELECT nickname FROM employees";
+    /** Fails on execution (H2: NAME must be in the GROUP BY list), a mistake the guard cannot see. */
+    private static final String BAD_COLUMN = "SELECT name, COUNT(*) FROM employees";
 
     private CompanyDatabase db;
     private ScriptedLlm llm;
@@ -98,17 +99,16 @@ class BudgetsAndCancellationTest {
     }
 
     @Test
-    void aCandidateWrittenPastTheTokenBudgetIsNeitherCheckedNorRun(TraceRecorder recorder) {
-        // the budget ends the question after the call that spent it, before the guard: the SQL is kept in
-        // the trace (the model's reply), never run; a violation the guard found is never overruled (see
-        // StateMachineTest), but here the guard never saw it
+    void aCandidateWrittenPastTheTokenBudgetIsCheckedButNeverRun(TraceRecorder recorder) {
+        // the budget ends the question after the call that spent it; the guard still reads the SQL (no
+        // model call needed), so a violation rejects rather than hiding behind the budget (PromisedRulesTest)
         llm.enqueueResponse(REFINER, new LlmResponse(List.of("SELECT base_salary FROM salary_detail"),
                 new TokenUsage(500, 500), "m"));
         try (SqlAgent agent = agent(recorder).budget(QuestionBudget.unlimited().withMaxTokens(10)).build()) {
             AgentResult r = recorder.track(agent.ask("What does each employee earn?"));
 
-            assertThat(((AgentResult.Failed) r).kind()).isEqualTo(FailureKind.TOKENS_EXCEEDED);
-            assertThat(r.trace().guardChecks()).isEmpty();
+            assertThat(r.status()).isEqualTo(AgentResult.Status.REJECTED);
+            assertThat(r.trace().guardChecks()).hasSize(1);
             assertThat(r.trace().executions()).isEmpty();
         }
     }

@@ -102,10 +102,10 @@ class SqlAgentBuilderTest {
     @Test
     void metricsCountCorrectionsAndTheirSuccess(TraceRecorder recorder) {
         ScriptedLlm llm = ScriptedLlm.create()
-                .enqueue("SELECT nme FROM employees")
-                .enqueue("{\"reason\": \"typo\", \"sql\": \"SELECT name FROM employees\"}")
-                .enqueue("SELECT nme FROM employees")
-                .enqueue("{\"reason\": \"typo\", \"sql\": \"SELECT nam FROM employees\"}");
+                .enqueue("SELECT name, COUNT(*) FROM employees")
+                .enqueue("{\"reason\": \"group\", \"sql\": \"SELECT name FROM employees\"}")
+                .enqueue("SELECT name, COUNT(*) FROM employees")
+                .enqueue("{\"reason\": \"group\", \"sql\": \"SELECT name, MAX(id) FROM employees\"}");
         SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db.analyst()).listener(recorder).fixCache(false)
                 .policy(GuardPolicy.allowingTables(CompanyDatabase.ALLOWED_TABLES)).build();
         recorder.track(agent.ask("names"));
@@ -117,7 +117,7 @@ class SqlAgentBuilderTest {
         assertThat(m.correctionTriggerRate()).isEqualTo(0.5);
         assertThat(m.correctionSuccessRate()).isEqualTo(0.5);
         assertThat(m.failuresByKind()).containsEntry(FailureKind.STILL_FAILING, 1L);
-        assertThat(m.failuresByErrorCategory()).containsEntry(dev.sqlagent.execution.ErrorCategory.COLUMN_NOT_FOUND, 1L);
+        assertThat(m.failuresByErrorCategory()).containsEntry(dev.sqlagent.execution.ErrorCategory.GROUPING_ERROR, 1L);
         assertThat(m.modelCallsByRole()).containsEntry("refiner", 4L);
         assertThat(m.correctionsSucceeded()).isEqualTo(1);
     }

@@ -97,33 +97,49 @@ class SqlAgentRulesTest {
     }
 
     @Test
-    void unknownColumnIsCorrectedOnceWithTheDatabaseMessage(TraceRecorder recorder) {
+    void unknownColumnIsFoundByTheGuardAndCorrectedOnceWithoutRunning(TraceRecorder recorder) {
         llm.enqueueFor(REFINER, "SELECT name FROM employees WHERE dept_name = 'Sales'");
         llm.enqueueFor(REFINER, fix("employees has department_id", "SELECT e.name FROM employees e JOIN departments d"
                 + " ON e.department_id = d.id WHERE d.dept_name = 'Sales'"));
         AgentResult r = recorder.track(agent(recorder).build().ask("Who works in Sales?"));
 
         assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
-        assertThat(r.trace().stages()).containsExactly(Stage.RECEIVED, Stage.GENERATE, Stage.GUARD, Stage.EXECUTE,
+        assertThat(r.trace().stages()).containsExactly(Stage.RECEIVED, Stage.GENERATE, Stage.GUARD,
                 Stage.CORRECT, Stage.GUARD, Stage.EXECUTE, Stage.CHOOSE, Stage.VERIFY, Stage.ANSWERED);
         CorrectionRecord c = r.trace().correction().orElseThrow();
         assertThat(c.errorCategory()).isEqualTo("COLUMN_NOT_FOUND");
-        assertThat(c.originalError()).containsIgnoringCase("DEPT_NAME");
+        assertThat(c.originalError()).isEqualTo("no such column: dept_name");
         assertThat(llm.requests(REFINER).get(1).text()).contains(c.originalError());
+        assertThat(r.trace().executions()).hasSize(1);
         assertThat(((AgentResult.Answered) r).table().rowCount()).isEqualTo(3);
     }
 
     @Test
+    void executionErrorIsCorrectedOnceWithTheDatabaseMessage(TraceRecorder recorder) {
+        llm.enqueueFor(REFINER, "SELECT name, COUNT(*) FROM employees");
+        llm.enqueueFor(REFINER, fix("group by name", "SELECT name, COUNT(*) FROM employees GROUP BY name"));
+        AgentResult r = recorder.track(agent(recorder).build().ask("Employees and how many rows each has"));
+
+        assertThat(r.status()).isEqualTo(AgentResult.Status.ANSWERED);
+        assertThat(r.trace().stages()).containsExactly(Stage.RECEIVED, Stage.GENERATE, Stage.GUARD, Stage.EXECUTE,
+                Stage.CORRECT, Stage.GUARD, Stage.EXECUTE, Stage.CHOOSE, Stage.VERIFY, Stage.ANSWERED);
+        CorrectionRecord c = r.trace().correction().orElseThrow();
+        assertThat(c.errorCategory()).isEqualTo("GROUPING_ERROR");
+        assertThat(c.originalError()).containsIgnoringCase("NAME");
+        assertThat(llm.requests(REFINER).get(1).text()).contains(c.originalError());
+    }
+
+    @Test
     void stillFailingAfterTheCorrectionStops(TraceRecorder recorder) {
-        llm.enqueueFor(REFINER, "SELECT nme FROM employees");
-        llm.enqueueFor(REFINER, fix("typo", "SELECT fullname FROM employees"));
+        llm.enqueueFor(REFINER, "SELECT name, COUNT(*) FROM employees");
+        llm.enqueueFor(REFINER, fix("aggregate", "SELECT name, MAX(id) FROM employees"));
         llm.enqueueFor(REFINER, "SELECT name FROM employees");
         AgentResult r = recorder.track(agent(recorder).build().ask("Names of employees"));
 
         assertThat(r.status()).isEqualTo(AgentResult.Status.FAILED);
         AgentResult.Failed f = (AgentResult.Failed) r;
         assertThat(f.kind()).isEqualTo(FailureKind.STILL_FAILING);
-        assertThat(f.errorCategory()).contains(ErrorCategory.COLUMN_NOT_FOUND);
+        assertThat(f.errorCategory()).contains(ErrorCategory.GROUPING_ERROR);
         assertThat(r.trace().executions()).hasSize(2);
         assertThat(llm.callCount()).isEqualTo(2);
         assertThat(r.trace().correctionCount()).isEqualTo(1);
@@ -155,8 +171,8 @@ class SqlAgentRulesTest {
 
     @Test
     void correctionReturningTheSameSqlStopsWithoutRunningIt(TraceRecorder recorder) {
-        llm.enqueueFor(REFINER, "SELECT user_name FROM employees");
-        llm.enqueueFor(REFINER, fix("looks right", "select   user_name from employees;"));
+        llm.enqueueFor(REFINER, "SELECT name, COUNT(*) FROM employees");
+        llm.enqueueFor(REFINER, fix("looks right", "select   name,COUNT(*) from employees;"));
         AgentResult r = recorder.track(agent(recorder).build().ask("Employee user names"));
 
         AgentResult.Failed f = (AgentResult.Failed) r;
@@ -167,7 +183,7 @@ class SqlAgentRulesTest {
 
     @Test
     void correctionThatTheGuardRejectsEndsRejected(TraceRecorder recorder) {
-        llm.enqueueFor(REFINER, "SELECT salary FROM employees");
+        llm.enqueueFor(REFINER, "SELECT name, COUNT(*) FROM employees");
         llm.enqueueFor(REFINER, fix("salary lives elsewhere", "SELECT base_salary FROM salary_detail"));
         AgentResult r = recorder.track(agent(recorder).build().ask("Employee salaries"));
 

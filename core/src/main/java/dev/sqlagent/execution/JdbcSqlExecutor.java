@@ -88,6 +88,18 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     public static final int DEFAULT_FETCH_SIZE = 200;
     /** Longest text kept from a character large object; longer values are cut. */
     static final int MAX_CLOB_CHARS = 65_536;
+    /**
+     * Most characters (and bytes of binary values) one result may hold in the host; a larger result fails
+     * as {@link ErrorCategory#RESOURCE_LIMIT} (SQLState {@code 54000}) instead of filling the heap: a row cap
+     * alone lets a thousand rows of 16 MiB each through.
+     */
+    static final long MAX_RESULT_CHARS = 16L * 1024 * 1024;
+    /**
+     * Cap on one value of a result, in characters or bytes: the size the guard allows a function to build
+     * from constants ({@code GuardPolicy.maxExpandedBytes}'s default, 1 MiB), so that a value grown by other
+     * means (a recursive CTE doubling a string) is refused alike.
+     */
+    static final long MAX_VALUE_CHARS = 1024L * 1024;
 
     private static final Logger LOG = LoggerFactory.getLogger(JdbcSqlExecutor.class);
     /** Extra time the driver's own timeout gets before the watchdog steps in on engines that honour it. */
@@ -466,6 +478,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
         List<List<Object>> rows = new ArrayList<>();
         boolean truncated = false;
+        long chars = 0;
         while (rs.next()) {
             if (rows.size() == maxRows) {
                 truncated = true;
@@ -473,7 +486,18 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             }
             List<Object> row = new ArrayList<>(n);
             for (int i = 1; i <= n; i++) {
-                row.add(normalise(rs.getObject(i)));
+                Object v = rs.getObject(i);
+                long size = v instanceof String ? ((String) v).length() : v instanceof byte[] ? ((byte[]) v).length : 8;
+                if (size > MAX_VALUE_CHARS) {
+                    throw new SQLException("a value of the result holds " + size + " characters, more than "
+                            + MAX_VALUE_CHARS + "; the host does not keep it (row " + (rows.size() + 1) + ")", "54000");
+                }
+                chars += size;
+                if (chars > MAX_RESULT_CHARS) {
+                    throw new SQLException("the result holds more than " + MAX_RESULT_CHARS
+                            + " characters; the host does not keep it (row " + (rows.size() + 1) + ")", "54000");
+                }
+                row.add(normalise(v));
             }
             rows.add(row);
         }

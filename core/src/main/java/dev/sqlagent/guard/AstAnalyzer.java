@@ -36,6 +36,8 @@ import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.TableFunction;
 import net.sf.jsqlparser.statement.select.WithItem;
 
@@ -144,24 +146,6 @@ final class AstAnalyzer {
     record TableRef(Table table, Object parent, String key) {
     }
 
-    private static final class Scope {
-        private final Scope outer;
-        private final Set<String> ctes = new HashSet<>();
-
-        Scope(Scope outer) {
-            this.outer = outer;
-        }
-
-        boolean has(String name) {
-            for (Scope s = this; s != null; s = s.outer) {
-                if (s.ctes.contains(name)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-    }
-
     private final GuardPolicy policy;
     private final Dialect dialect;
     private final Set<Object> visited = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -174,13 +158,25 @@ final class AstAnalyzer {
     final Map<String, Set<String>> qualifiers = new HashMap<>();
     boolean naturalJoin;
 
+    private final NameScope.Builder names;
+    /** The FROM items the name being walked can see; null outside any query's FROM scope. */
+    private NameScope.Frame frame;
+    /** Every FROM item of every query of the statement, for what each real table is read for. */
+    final List<NameScope.Source> sources = new ArrayList<>();
+    /**
+     * Whether some allowed table was read whose columns the policy does not know: its names cannot be
+     * resolved, and the caller adds the conservative by-name checks.
+     */
+    boolean open;
+
     AstAnalyzer(GuardPolicy policy, Dialect dialect) {
         this.policy = policy;
         this.dialect = dialect;
+        this.names = new NameScope.Builder(policy, dialect);
     }
 
     void analyse(Select statement) {
-        walk(statement, null, new Scope(null));
+        walk(statement, null, new NameScope.Ctes(null));
     }
 
     private void violation(ViolationType type, String fragment, String message) {
@@ -219,7 +215,7 @@ final class AstAnalyzer {
         }
     };
 
-    private void walk(Object node, Object parent, Scope scope) {
+    private void walk(Object node, Object parent, NameScope.Ctes scope) {
         if (node == null) {
             return;
         }
@@ -249,6 +245,22 @@ final class AstAnalyzer {
         if (!visited.add(node)) {
             return;
         }
+        NameScope.Frame saved = frame;
+        if (frame != null) {
+            NameScope.Frame context = frame.contexts.get(node);
+            if (context != null) {
+                frame = context;
+            }
+        }
+        try {
+            visit(node, parent, scope, kind);
+        } finally {
+            frame = saved;
+        }
+    }
+
+    private void visit(Object node, Object parent, NameScope.Ctes scope, int kind) {
+        Class<?> cls = node.getClass();
         if (node instanceof JdbcParameter || node instanceof JdbcNamedParameter || node instanceof UserVariable
                 || node instanceof NumericBind) {
             violation(ViolationType.PARAMETER, node.toString(), "placeholders and variables are not allowed");
@@ -286,21 +298,29 @@ final class AstAnalyzer {
             Column column = (Column) node;
             columns.add(column);
             checkColumnName(column);
+            resolve(column, parent, false);
             walk(column.getArrayConstructor(), column, scope);
         } else if (node instanceof DateUnitExpression) {
-            // a bare YEAR, DAY, … is read as a date unit but is a column to the database
+            // a bare YEAR, DAY, … is read as a date unit but is a column to the database when one has the name
             Column column = new Column(node.toString());
             columns.add(column);
+            resolve(column, parent, true);
         } else if (node instanceof AllTableColumns) {
             stars.add((AllTableColumns) node);
+            star((AllTableColumns) node, parent);
             walkFields(node, scope, "table");
         } else if (node instanceof AllColumns) {
-            if (!(parent instanceof Function)) {
+            if (!(parent instanceof Function || parent instanceof AnalyticExpression)) {
                 stars.add((AllColumns) node);
+                star((AllColumns) node, parent);
             }
             walkFields(node, scope, null);
         } else if (node instanceof Function) {
             checkFunction(((Function) node).getMultipartName(), node);
+            walkFields(node, scope, null);
+        } else if (node instanceof net.sf.jsqlparser.expression.MySQLGroupConcat) {
+            // a node of its own, not a Function: decided like one
+            checkFunction(List.of("group_concat"), node);
             walkFields(node, scope, null);
         } else if (node instanceof AnalyticExpression) {
             String name = ((AnalyticExpression) node).getName();
@@ -314,7 +334,7 @@ final class AstAnalyzer {
         }
     }
 
-    private void walkFields(Object node, Scope scope, String skip) {
+    private void walkFields(Object node, NameScope.Ctes scope, String skip) {
         Accessor[] fields = FIELDS.get(node.getClass());
         if (fields.length == 1 && fields[0] == UNREADABLE) {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, node.getClass().getSimpleName(),
@@ -329,8 +349,8 @@ final class AstAnalyzer {
         }
     }
 
-    private void visitSelect(Select select, Scope outer) {
-        Scope scope = outer;
+    private void visitSelect(Select select, NameScope.Ctes outer) {
+        NameScope.Ctes scope = outer;
         List<WithItem<?>> with = select.getWithItemsList();
         if (with != null && !with.isEmpty()) {
             scope = visitWith(with, outer);
@@ -370,7 +390,42 @@ final class AstAnalyzer {
         if (select.getPivot() != null || select.getUnPivot() != null) {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, "PIVOT", "PIVOT/UNPIVOT not supported");
         }
-        walkFields(select, scope, "withItemsList");
+        NameScope.Ctes blockScope = scope;
+        ResourceBounds.checkSelect(select, dialect, policy, n -> blockScope.has(Names.fold(n, dialect)))
+                .ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
+        NameScope.Frame saved = frame;
+        try {
+            if (select instanceof PlainSelect) {
+                frame = names.frame((PlainSelect) select, scope, frame);
+                for (NameScope.Source s : frame.sources) {
+                    sources.add(s);
+                    open |= s.key != null && s.columns == null;
+                }
+                walkFields(select, scope, "withItemsList");
+            } else if (select instanceof SetOperationList) {
+                // the branches cannot see each other; ORDER BY sees the first branch's output columns
+                NameScope.Frame around = frame;
+                NameScope.Frame outputs = new NameScope.Frame(around, List.of(new NameScope.Source(select, null,
+                        null, null, names.outputs(((SetOperationList) select).getSelects().get(0), scope))),
+                        Set.of(), new IdentityHashMap<>());
+                Accessor[] fields = FIELDS.get(select.getClass());
+                if (fields.length == 1 && fields[0] == UNREADABLE) {
+                    walkFields(select, scope, null);
+                    return;
+                }
+                for (Accessor f : fields) {
+                    if (f.name().endsWith(".withItemsList")) {
+                        continue;
+                    }
+                    frame = f.name().endsWith(".orderByElements") ? outputs : around;
+                    walk(f.read(select), select, scope);
+                }
+            } else {
+                walkFields(select, scope, "withItemsList");
+            }
+        } finally {
+            frame = saved;
+        }
     }
 
     /**
@@ -379,8 +434,8 @@ final class AstAnalyzer {
      * so a CTE named like a forbidden table that reads that table is refused whichever way the database
      * resolves the inner name.
      */
-    private Scope visitWith(List<WithItem<?>> with, Scope outer) {
-        Scope scope = new Scope(outer);
+    private NameScope.Ctes visitWith(List<WithItem<?>> with, NameScope.Ctes outer) {
+        NameScope.Ctes scope = new NameScope.Ctes(outer);
         boolean recursive = false;
         for (WithItem<?> w : with) {
             recursive |= w.isRecursive();
@@ -415,16 +470,17 @@ final class AstAnalyzer {
                 violation(ViolationType.WRITABLE_CTE, w.toString(), "a CTE that writes is not allowed");
                 continue;
             }
+            List<String> cteColumns = names.cteColumns(w, scope);
             if (recursive) {
-                scope.ctes.add(name);
+                scope.add(name, cteColumns);
             }
             walk(body, w, scope);
-            scope.ctes.add(name);
+            scope.add(name, cteColumns);
         }
         return scope;
     }
 
-    private void visitTable(Table table, Object parent, Scope scope) {
+    private void visitTable(Table table, Object parent, NameScope.Ctes scope) {
         String name = table.getName();
         List<String> written = table.getNameParts();
         if (name == null || written == null || written.isEmpty() || table.isTableVariable()) {
@@ -496,6 +552,198 @@ final class AstAnalyzer {
             }
         }
         qualifiers.computeIfAbsent(tableName, x -> new LinkedHashSet<>()).add(key);
+    }
+
+    /**
+     * Resolves one column reference the way the engine does, innermost query first, and checks what it
+     * resolves to: a denied column, a system column, a whole row. Closed world: a name that resolves to
+     * nothing known is refused as {@link ViolationType#UNKNOWN_COLUMN}, never guessed at.
+     *
+     * @param column the reference
+     * @param parent the node holding it
+     * @param keyword whether the parser read it as a keyword (a date unit) that the engine may read as a column
+     */
+    private void resolve(Column column, Object parent, boolean keyword) {
+        if (column.getColumnName() == null) {
+            return;
+        }
+        if (frame == null) {
+            unknown(column, "a name outside any query");
+            return;
+        }
+        String name = NameScope.fold(column.getColumnName());
+        Table q = column.getTable();
+        if (q != null && q.getName() != null) {
+            resolveQualified(column, q, name);
+            return;
+        }
+        boolean maybe = false;
+        for (NameScope.Frame f = frame; f != null; f = f.parent) {
+            List<NameScope.Source> found = new ArrayList<>();
+            for (NameScope.Source s : f.sources) {
+                if (s.has(name)) {
+                    found.add(s);
+                } else if (s.columns == null) {
+                    // may have it: checked, and the search goes on outwards
+                    read(s, name, column);
+                    maybe = true;
+                }
+            }
+            if (!found.isEmpty()) {
+                for (NameScope.Source s : found) {
+                    read(s, name, column);
+                }
+                return;
+            }
+        }
+        if (maybe || frame.selectAliases.contains(name)) {
+            return;
+        }
+        for (NameScope.Frame f = frame; f != null; f = f.parent) {
+            List<NameScope.Source> rows = new ArrayList<>();
+            for (NameScope.Source s : f.sources) {
+                if (name.equals(s.alias) || s.alias == null && name.equals(s.tableName)) {
+                    rows.add(s);
+                }
+            }
+            if (!rows.isEmpty() && NameScope.hasRowValues(dialect)) {
+                for (NameScope.Source s : rows) {
+                    wholeRow(s, column.toString(), "the engine reads " + name + " as the whole row of "
+                            + s.describe());
+                }
+                return;
+            }
+        }
+        if (NameScope.systemColumns(dialect).contains(name)) {
+            for (NameScope.Frame f = frame; f != null; f = f.parent) {
+                boolean any = false;
+                for (NameScope.Source s : f.sources) {
+                    if (s.key != null) {
+                        systemColumn(s, name, column);
+                        any = true;
+                    }
+                }
+                if (any) {
+                    return;
+                }
+            }
+        }
+        if ((keyword || parent instanceof Function || parent instanceof AnalyticExpression)
+                && NameScope.UNIT_WORDS.contains(name)) {
+            return;
+        }
+        if (column.getColumnName().startsWith("\"") && (dialect == Dialect.SQLITE || dialect.isMySqlFamily())) {
+            // SQLite reads a double-quoted name no column has as a string; MySQL and MariaDB read it as one always
+            return;
+        }
+        unknown(column, "no column " + name + " in " + visible());
+    }
+
+    private void resolveQualified(Column column, Table q, String name) {
+        for (NameScope.Frame f = frame; f != null; f = f.parent) {
+            List<NameScope.Source> found = names.qualifiedAll(f.sources, q);
+            if (found.isEmpty()) {
+                continue;
+            }
+            for (NameScope.Source s : found) {
+                if (s.columns == null || s.has(name)) {
+                    read(s, name, column);
+                } else if (s.key != null && NameScope.systemColumns(dialect).contains(name)) {
+                    systemColumn(s, name, column);
+                } else if (s.key != null && NameScope.hasRowValues(dialect)
+                        && policy.deniedColumns().containsKey(s.key)) {
+                    // attribute notation: PostgreSQL reads t.f as f(t), over the whole row
+                    violation(ViolationType.WHOLE_ROW, column.toString(), "the engine reads " + column
+                            + " as the call " + name + "(" + q.getName() + ") over the whole row of " + s.key
+                            + ", which has denied columns");
+                } else {
+                    unknown(column, "no column " + name + " in " + s.describe());
+                }
+            }
+            return;
+        }
+        unknown(column, "no table or alias " + q.getFullyQualifiedName() + " in " + visible());
+    }
+
+    /** A star in a select list expands over its tables; anywhere else it is a whole-row value. */
+    private void star(AllColumns star, Object parent) {
+        if (frame == null) {
+            return;
+        }
+        List<NameScope.Source> over;
+        if (star instanceof AllTableColumns) {
+            Table t = ((AllTableColumns) star).getTable();
+            over = List.of();
+            for (NameScope.Frame f = frame; f != null && over.isEmpty(); f = f.parent) {
+                over = names.qualifiedAll(f.sources, t);
+            }
+            if (over.isEmpty()) {
+                unknown(star, "no table or alias " + (t == null ? "" : t.getFullyQualifiedName()) + " in " + visible());
+                return;
+            }
+        } else {
+            over = frame.sources;
+        }
+        boolean expansion = parent instanceof SelectItem;
+        for (NameScope.Source s : over) {
+            if (expansion) {
+                s.all = true;
+                if (s.key != null && s.columns != null && policy.deniedColumns().containsKey(s.key)) {
+                    violation(ViolationType.COLUMN_DENIED, star.toString(), "* would read the denied columns of "
+                            + s.key);
+                }
+            } else {
+                wholeRow(s, star.toString(), star + " is the whole row of " + s.describe());
+            }
+        }
+    }
+
+    /** A read of a whole row: every column of a real table, refused where the table has denied columns. */
+    private void wholeRow(NameScope.Source s, String fragment, String what) {
+        s.all = true;
+        if (s.key != null && policy.deniedColumns().containsKey(s.key)) {
+            violation(ViolationType.WHOLE_ROW, fragment, what + ", which has denied columns "
+                    + new java.util.TreeSet<>(policy.deniedColumns().get(s.key)));
+        }
+    }
+
+    /** A read of one column of a source: refused when denied, remembered for the row filter and the verdict. */
+    private void read(NameScope.Source s, String name, Object node) {
+        if (s.key == null) {
+            return;
+        }
+        Set<String> denied = policy.deniedColumns().getOrDefault(s.key, Set.of());
+        if (denied.contains(name)) {
+            violation(ViolationType.COLUMN_DENIED, node.toString(), "column is denied: " + s.key + "." + name);
+        } else if (s.columns != null && node instanceof Column) {
+            s.read.putIfAbsent(name, ((Column) node).getColumnName());
+        }
+    }
+
+    /** A system column: refused unless the policy names it; a row-id alias stays refused next to denied columns. */
+    private void systemColumn(NameScope.Source s, String name, Object node) {
+        if (!policy.allowedSystemColumns().contains(name)) {
+            violation(ViolationType.SYSTEM_COLUMN, node.toString(), "system column " + name + " of " + s.key
+                    + " is not allowed");
+        } else if (SqlGuard.PSEUDO_COLUMNS.contains(name) && policy.deniedColumns().containsKey(s.key)) {
+            violation(ViolationType.COLUMN_DENIED, node.toString(), name + " is an alias of the integer primary key of "
+                    + s.key + ", which has denied columns");
+        }
+    }
+
+    private void unknown(Object node, String message) {
+        violation(ViolationType.UNKNOWN_COLUMN, node.toString(), message);
+    }
+
+    /** What a name could have named here, for the message. */
+    private String visible() {
+        List<String> out = new ArrayList<>();
+        for (NameScope.Frame f = frame; f != null; f = f.parent) {
+            for (NameScope.Source s : f.sources) {
+                out.add(s.describe());
+            }
+        }
+        return out.isEmpty() ? "the query (it reads no table)" : String.join(", ", out);
     }
 
     private void checkColumnName(Column column) {
@@ -606,10 +854,16 @@ final class AstAnalyzer {
                 }
             }
         }
-        if (!policy.functionPolicy().allows(parts, dialect)) {
+        FunctionPolicy.Decision decision = policy.functionPolicy().decide(parts, dialect);
+        if (decision.verdict() == FunctionPolicy.Verdict.UNKNOWN) {
+            // an invented name, not a violation: corrected like the engine's "no such function", never run
+            violation(ViolationType.UNKNOWN_FUNCTION, String.join(".", parts), decision.reason()
+                    + decision.hint().map(h -> "; use " + h).orElse(""));
+        } else if (!decision.allowed()) {
             violation(ViolationType.FUNCTION_NOT_ALLOWED, String.join(".", parts),
-                    "function not allowed: " + String.join(".", parts));
+                    "function not allowed: " + String.join(".", parts) + " (" + decision.reason() + ")");
         }
+        ResourceBounds.check(node, dialect, policy).ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
     }
 
     static String shorten(String s) {

@@ -3,73 +3,98 @@ package dev.sqlagent.guard;
 import dev.sqlagent.Dialect;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * Which functions model-written SQL may call. Immutable.
+ * Which functions SQL may call, decided in the closed world of each engine's classified
+ * {@link FunctionCatalog}. Immutable.
  *
- * <p>Two modes: an <em>allowlist</em> (the default, {@link #standard()}: the ordinary aggregate,
- * string, date, math and window functions of each dialect, plus any names added) or a
- * <em>denylist</em> ({@link #denying(String...)}: everything except the names given). In both modes
- * the dangerous functions ({@link #isDangerous(String)}: sleeping, file and network access, session
- * settings, sequences, extension loading, …) are refused; a policy cannot allow them.
+ * <p>Every call is first looked up in the catalog of the statement's dialect:
+ * <ul>
+ *   <li>a function of an unsafe {@link FunctionClass} (reads tables, files, the catalog or the session;
+ *       writes; waits or locks; engine-internal) is refused in every mode, unless the host confirmed that
+ *       class for that name with {@link #allowUnsafe(FunctionClass, String...)};</li>
+ *   <li>a function of a safe class is allowed by {@link #standard()}, by a denylist unless denied, and by an
+ *       allowlist when named;</li>
+ *   <li>a name the engine does not have is {@link Verdict#UNKNOWN}: an invented name (a model's
+ *       {@code YEAR(…)} on SQLite), a mistake to correct, never run. Only a host allowlist entry
+ *       ({@link #allowOnly}, {@link #allowAlso}) allows such a name, as the host's own function
+ *       (user-defined, or of an extension the catalog does not list).</li>
+ * </ul>
+ * A schema-qualified name resolves as {@link FunctionCatalog} says: {@code pg_catalog.upper} is
+ * {@code upper}; any other qualifier resolves to nothing and is refused unless the host named that qualified
+ * name itself.
  *
- * <p>Names are compared case-insensitively, unquoted. A schema-qualified call
- * ({@code pg_catalog.upper}) is allowed in allowlist mode only when the qualified name itself was
- * added; in every mode each part of the name is checked against the dangerous list.
+ * <p>Building a policy that names an unsafe function ({@code allowOnly("pg_sleep")},
+ * {@code allowAlso("current_user")}) fails with an {@link IllegalArgumentException} naming its class: the
+ * host confirms with {@link #allowUnsafe(FunctionClass, String...)}. Names are compared case-insensitively,
+ * unquoted.
  */
 public final class FunctionPolicy {
 
     /** How the names of a policy are read. */
     public enum Mode {
-        /** Only the listed names (and, for {@link #standard()}, the dialect's ordinary functions). */
+        /** Only the listed names (and, for {@link #standard()}, every safe function of the catalog). */
         ALLOWLIST,
-        /** Every function except the listed ones. */
+        /** Every safe function of the catalog except the listed ones. */
         DENYLIST
     }
 
-    private static final Set<String> DANGEROUS = Set.of(
-            "pg_sleep", "pg_read_file", "pg_ls_dir", "lo_import", "lo_export", "set_config", "query_to_xml",
-            "sleep", "benchmark", "load_file", "sys_exec", "sys_eval", "xp_cmdshell", "openrowset",
-            "opendatasource", "openquery", "openxml", "load_extension", "readfile", "writefile", "edit",
-            "fts3_tokenizer", "nextval", "setval", "currval", "lastval", "pg_terminate_backend",
-            "pg_cancel_backend", "current_setting", "get_lock", "release_lock", "master_pos_wait",
-            "source_pos_wait", "extractvalue", "updatexml", "randomblob", "zeroblob", "waitfor",
-            "table_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema", "cursor_to_xml",
-            "schema_to_xml", "database_to_xml", "copy", "shell", "system", "exec", "execute", "eval");
-
-    /** Prefixes refused in every mode (families of dangerous functions and packages). */
-    private static final List<String> DANGEROUS_PREFIXES = List.of(
-            "pg_", "lo_", "dblink", "dbms_", "utl_", "xp_", "sp_", "sys_", "http", "sqlite_", "ctxsys",
-            "owa_", "java", "xdb", "uri", "sdo_");
-
-    private static final Set<String> COMMON = Set.of(
-            // aggregates
-            "count", "sum", "avg", "min", "max", "every", "stddev", "stddev_pop", "stddev_samp", "variance",
-            "var_pop", "var_samp", "rollup", "cube", "grouping", "grouping sets",
-            // window
-            "row_number", "rank", "dense_rank", "ntile", "lag", "lead", "first_value", "last_value",
-            "nth_value", "percent_rank", "cume_dist",
-            // string
-            "lower", "upper", "length", "char_length", "character_length", "substr", "substring", "trim",
-            "ltrim", "rtrim", "replace", "concat", "concat_ws", "left", "right", "lpad", "rpad", "reverse",
-            "instr", "position", "locate", "initcap",
-            // conditional
-            "coalesce", "nullif", "greatest", "least",
-            // math
-            "abs", "round", "ceil", "ceiling", "floor", "mod", "power", "pow", "sqrt", "exp", "ln", "log",
-            "log10", "sign", "trunc", "truncate",
-            // date (YEAR, MONTH, DAY are MySQL, H2 and SQL Server functions only: listed there)
-            "current_date", "current_time", "current_timestamp", "extract");
+    /** What a {@link Decision} says about one call. */
+    public enum Verdict {
+        /** The call may run. */
+        ALLOWED,
+        /** The engine has the function and the policy refuses it: a violation. */
+        REFUSED,
+        /** The engine has no such function: an invented name, correctable, never run. */
+        UNKNOWN
+    }
 
     /**
-     * Session and catalog probes: who the login is, which database, schema, server version, connection.
-     * Refused in every mode unless named with {@link #allowAlso}.
+     * The policy's answer for one call.
+     *
+     * @param verdict allowed, refused or unknown
+     * @param name the name as decided, lower case, qualified as written
+     * @param functionClass the function's class in the engine's catalog, when it has one
+     * @param reason why, in a few words, for people and logs (never for the model)
+     * @param hint for {@link Verdict#UNKNOWN}: what the engine has instead, when known
+     */
+    public record Decision(Verdict verdict, String name, Optional<FunctionClass> functionClass, String reason,
+                           Optional<String> hint) {
+
+        /**
+         * Checks the parts.
+         *
+         * @param verdict allowed, refused or unknown
+         * @param name the name as decided
+         * @param functionClass the function's class, when it has one
+         * @param reason why
+         * @param hint what the engine has instead, when known
+         */
+        public Decision {
+            Objects.requireNonNull(verdict, "verdict");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(functionClass, "functionClass");
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(hint, "hint");
+        }
+
+        /** {@return whether the call may run} */
+        public boolean allowed() {
+            return verdict == Verdict.ALLOWED;
+        }
+    }
+
+    /**
+     * Session and catalog probes the grammar reads without parentheses or outside the function catalog, and
+     * the older names of such probes on engines without a catalog here; refused unless confirmed.
      */
     private static final Set<String> PROBES = Set.of(
             "current_user", "session_user", "user", "current_role", "system_user", "current_schema",
@@ -93,86 +118,112 @@ public final class FunctionPolicy {
             "regoper", "regoperator", "regnamespace", "regrole", "regconfig", "regdictionary", "regcollation",
             "oid", "xid", "xid8", "cid", "tid", "pg_lsn", "txid_snapshot", "pg_snapshot");
 
-    private static final Map<Dialect, Set<String>> DIALECT_EXTRAS = dialectExtras();
+    /**
+     * Families no generated catalog lists that reach outside the database on the engines without a catalog
+     * here (SQL Server, Oracle) or in extensions: refused whatever the policy names, unless confirmed.
+     */
+    private static final List<String> DANGEROUS_PREFIXES = List.of("pg_", "lo_", "dblink", "dbms_", "utl_",
+            "xp_", "sp_", "sys_", "http", "sqlite_", "ctxsys", "owa_", "java", "xdb", "sdo_");
 
-    private static final FunctionPolicy STANDARD = new FunctionPolicy(Mode.ALLOWLIST, true, Set.of());
+    private static final FunctionPolicy STANDARD = new FunctionPolicy(Mode.ALLOWLIST, true, Set.of(), Map.of());
 
     private final Mode mode;
     private final boolean includeStandard;
     private final Set<String> names;
+    /** Unsafe functions the host confirmed: name to the class it confirmed. */
+    private final Map<String, FunctionClass> confirmed;
 
-    private final Set<String> probes;
-
-    private FunctionPolicy(Mode mode, boolean includeStandard, Set<String> names) {
+    private FunctionPolicy(Mode mode, boolean includeStandard, Set<String> names, Map<String, FunctionClass> confirmed) {
         this.mode = mode;
         this.includeStandard = includeStandard;
         this.names = Set.copyOf(names);
-        Set<String> p = new LinkedHashSet<>();
-        for (String n : names) {
-            if (PROBES.contains(n) || CATALOG_TYPES.contains(n)) {
-                p.add(n);
-            }
-        }
-        this.probes = Set.copyOf(p);
+        this.confirmed = Map.copyOf(confirmed);
     }
 
-    private FunctionPolicy(Mode mode, boolean includeStandard, Set<String> names, Set<String> probes) {
-        this.mode = mode;
-        this.includeStandard = includeStandard;
-        this.names = Set.copyOf(names);
-        this.probes = Set.copyOf(probes);
-    }
-
-    /** {@return the default: allowlist of each dialect's ordinary functions} */
+    /** {@return the default: every safe function of each engine's catalog} */
     public static FunctionPolicy standard() {
         return STANDARD;
     }
 
     /**
-     * Creates an allowlist of exactly the given functions, without the dialects' standard list.
+     * Creates an allowlist of exactly the given functions, without the catalog's other safe functions.
      *
-     * @param functions the only functions allowed (no standard list); dangerous ones are still refused
+     * @param functions the only functions allowed; a name no catalog knows is taken as the host's own function
      * @return an allowlist policy
-     * @throws IllegalArgumentException if a name is blank
+     * @throws IllegalArgumentException if a name is blank, or is of an unsafe class on some engine (the
+     *                                  message names the class; confirm with {@link #allowUnsafe})
      */
     public static FunctionPolicy allowOnly(String... functions) {
-        return new FunctionPolicy(Mode.ALLOWLIST, false, normalise(Arrays.asList(functions)));
+        Set<String> n = normalise(Arrays.asList(functions));
+        requireSafe(n, "allowOnly");
+        return new FunctionPolicy(Mode.ALLOWLIST, false, n, Map.of());
     }
 
     /**
-     * Creates a denylist: every function may be called except the given ones and the dangerous ones.
+     * Creates a denylist: every safe function of the catalog except the given ones. A function outside the
+     * catalog, or of an unsafe class, stays refused.
      *
-     * @param functions functions refused on top of the dangerous ones; every other function is allowed
+     * @param functions functions refused on top of the unsafe ones
      * @return a denylist policy
      * @throws IllegalArgumentException if a name is blank
      */
     public static FunctionPolicy denying(String... functions) {
-        return new FunctionPolicy(Mode.DENYLIST, false, normalise(Arrays.asList(functions)));
+        return new FunctionPolicy(Mode.DENYLIST, false, normalise(Arrays.asList(functions)), Map.of());
     }
 
     /**
      * Returns a copy that allows more functions; this policy is unchanged.
      *
-     * @param functions more functions to allow (allowlist mode) or to stop denying (denylist mode);
-     *                  dangerous ones stay refused
+     * @param functions more functions to allow (allowlist mode) or to stop denying (denylist mode); in
+     *                  allowlist mode a name no catalog knows is taken as the host's own function
      * @return a new policy
-     * @throws IllegalArgumentException if a name is blank
+     * @throws IllegalArgumentException if a name is blank, or is of an unsafe class on some engine (the
+     *                                  message names the class; confirm with {@link #allowUnsafe})
      */
     public FunctionPolicy allowAlso(String... functions) {
         Set<String> more = normalise(Arrays.asList(functions));
+        requireSafe(more, "allowAlso");
         Set<String> next = new LinkedHashSet<>(names);
         if (mode == Mode.ALLOWLIST) {
             next.addAll(more);
         } else {
             next.removeAll(more);
         }
-        Set<String> nextProbes = new LinkedHashSet<>(probes);
-        for (String m : more) {
-            if (PROBES.contains(m) || CATALOG_TYPES.contains(m)) {
-                nextProbes.add(m);
-            }
+        return new FunctionPolicy(mode, includeStandard, next, confirmed);
+    }
+
+    /**
+     * Returns a copy that allows functions of an unsafe class, the host confirming the class by naming it;
+     * this policy is unchanged. Each name is allowed on the engines whose catalog gives it exactly that class
+     * (PostgreSQL's {@code current_setting} with {@link FunctionClass#READS_SESSION}); where an engine gives
+     * it another unsafe class it stays refused. {@link FunctionClass#READS_CATALOG} also confirms casts to a
+     * catalog type ({@code regclass}, {@code oid}), and {@link FunctionClass#READS_SESSION} and
+     * {@link FunctionClass#READS_CATALOG} also confirm the probes the grammar reads as bare words
+     * ({@code current_user}, {@code user}).
+     *
+     * @param functionClass the unsafe class the host confirms
+     * @param functions the functions of that class to allow
+     * @return a new policy
+     * @throws IllegalArgumentException if the class is safe (use {@link #allowAlso}), a name is blank, or a
+     *                                  name is of that class on no engine
+     */
+    public FunctionPolicy allowUnsafe(FunctionClass functionClass, String... functions) {
+        Objects.requireNonNull(functionClass, "functionClass");
+        if (functionClass.safe()) {
+            throw new IllegalArgumentException(functionClass + " is a safe class: allow its functions with allowAlso");
         }
-        return new FunctionPolicy(mode, includeStandard, next, nextProbes);
+        Map<String, FunctionClass> next = new LinkedHashMap<>(confirmed);
+        for (String n : normalise(Arrays.asList(functions))) {
+            boolean probe = (functionClass == FunctionClass.READS_CATALOG && CATALOG_TYPES.contains(n))
+                    || (functionClass == FunctionClass.READS_SESSION || functionClass == FunctionClass.READS_CATALOG)
+                    && PROBES.contains(n);
+            if (!probe && !classesOnEngines(n).containsValue(functionClass)) {
+                throw new IllegalArgumentException("function " + n + " is not " + functionClass + " on any engine"
+                        + describe(classesOnEngines(n)));
+            }
+            next.put(n, functionClass);
+        }
+        return new FunctionPolicy(mode, includeStandard, names, next);
     }
 
     /** {@return the mode} */
@@ -180,77 +231,124 @@ public final class FunctionPolicy {
         return mode;
     }
 
-    /** {@return the names given to this policy (allowed or denied by mode), lower case, without the standard list} */
+    /** {@return the names given to this policy (allowed or denied by mode), lower case, without the catalog} */
     public Set<String> names() {
         return names;
     }
 
-    /**
-     * Lists the ordinary functions {@link #standard()} allows for a dialect.
-     *
-     * @param dialect a dialect
-     * @return the ordinary functions {@link #standard()} allows for it, lower case
-     */
-    public static Set<String> standardFunctions(Dialect dialect) {
-        Set<String> all = new LinkedHashSet<>(COMMON);
-        all.addAll(DIALECT_EXTRAS.getOrDefault(Objects.requireNonNull(dialect, "dialect"), Set.of()));
-        return all;
+    /** {@return the unsafe functions the host confirmed, lower case, to the class it confirmed} */
+    public Map<String, FunctionClass> confirmedUnsafe() {
+        return confirmed;
     }
 
     /**
-     * Whether a call of this function may run.
+     * Lists the functions {@link #standard()} allows for a dialect.
+     *
+     * @param dialect a dialect
+     * @return the safe functions of its catalog, lower case, sorted
+     */
+    public static Set<String> standardFunctions(Dialect dialect) {
+        FunctionCatalog catalog = FunctionCatalog.of(Objects.requireNonNull(dialect, "dialect"));
+        Set<String> out = new LinkedHashSet<>();
+        for (String n : catalog.names()) {
+            if (catalog.classOf(n).map(FunctionClass::safe).orElse(false)) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Decides one call.
+     *
+     * @param nameParts the function's name parts, unquoted, as written ({@code [pg_catalog, upper]})
+     * @param dialect the dialect of the statement
+     * @return allowed, refused (with the function's class when the engine has it) or unknown (the engine has
+     *         no such function; with the engine's equivalent when one is known)
+     */
+    public Decision decide(List<String> nameParts, Dialect dialect) {
+        Objects.requireNonNull(dialect, "dialect");
+        if (nameParts == null || nameParts.isEmpty()) {
+            return refused("", Optional.empty(), "a call without a name");
+        }
+        StringBuilder joined = new StringBuilder();
+        for (String part : nameParts) {
+            joined.append(joined.length() == 0 ? "" : ".").append(Names.lower(Objects.requireNonNull(part, "part")));
+        }
+        String name = joined.toString();
+        FunctionCatalog catalog = FunctionCatalog.of(dialect);
+        Optional<FunctionClass> cls = catalog.classOf(name);
+        String bare = Names.lower(nameParts.get(nameParts.size() - 1));
+        String key = cls.isPresent() && nameParts.size() > 1 && catalog.classOf(bare).equals(cls) ? bare : name;
+        if (cls.isPresent()) {
+            FunctionClass c = cls.get();
+            if (!c.safe()) {
+                if (confirmed.get(key) == c) {
+                    return new Decision(Verdict.ALLOWED, name, cls, "confirmed " + c + " by the host", Optional.empty());
+                }
+                return refused(name, cls, key + " is " + c);
+            }
+            if (mode == Mode.DENYLIST) {
+                return names.contains(key) || names.contains(name) ? refused(name, cls, key + " is denied by the policy")
+                        : new Decision(Verdict.ALLOWED, name, cls, c.toString(), Optional.empty());
+            }
+            if (names.contains(key) || names.contains(name) || includeStandard) {
+                return new Decision(Verdict.ALLOWED, name, cls, c.toString(), Optional.empty());
+            }
+            return refused(name, cls, key + " is not on the policy's allowlist");
+        }
+        if (mode == Mode.ALLOWLIST && names.contains(name) && !isDangerous(name)) {
+            return new Decision(Verdict.ALLOWED, name, cls, "named by the host", Optional.empty());
+        }
+        if (nameParts.size() > 1) {
+            return refused(name, cls, "a schema-qualified function outside the engine's catalog: " + name);
+        }
+        if (!catalog.generated() || isDangerous(name)) {
+            return refused(name, cls, name + " is not a known function of " + dialect);
+        }
+        return new Decision(Verdict.UNKNOWN, name, cls, dialect + " has no function " + name,
+                catalog.equivalent(name));
+    }
+
+    private static Decision refused(String name, Optional<FunctionClass> cls, String reason) {
+        return new Decision(Verdict.REFUSED, name, cls, reason, Optional.empty());
+    }
+
+    /**
+     * Whether a call of this function may run: {@link #decide} says {@link Verdict#ALLOWED}.
      *
      * @param nameParts the function's name parts, unquoted, as written ({@code [pg_catalog, upper]})
      * @param dialect the dialect
      * @return whether the call is allowed
      */
     public boolean allows(List<String> nameParts, Dialect dialect) {
-        Objects.requireNonNull(dialect, "dialect");
-        if (nameParts == null || nameParts.isEmpty()) {
-            return false;
-        }
-        StringBuilder joined = new StringBuilder();
-        for (String part : nameParts) {
-            String p = Names.lower(part);
-            if (isDangerous(p)) {
-                return false;
-            }
-            joined.append(joined.length() == 0 ? "" : ".").append(p);
-        }
-        String name = joined.toString();
-        String last = Names.lower(nameParts.get(nameParts.size() - 1));
-        if (PROBES.contains(last) || PROBES.contains(name)) {
-            return probes.contains(last) || probes.contains(name);
-        }
-        if (mode == Mode.DENYLIST) {
-            return !names.contains(name);
-        }
-        if (names.contains(name)) {
-            return true;
-        }
-        return includeStandard && nameParts.size() == 1
-                && (COMMON.contains(name) || DIALECT_EXTRAS.getOrDefault(dialect, Set.of()).contains(name));
+        return decide(nameParts, dialect).allowed();
     }
 
     /**
-     * Says whether this policy allows a session or catalog probe.
+     * Says whether this policy allows a session or catalog probe written as a bare word or a cast.
      *
      * @param name a session or catalog probe ({@code current_user}, {@code version}, {@code regclass}),
      *             lower case
-     * @return whether this policy allows it (only when named with {@link #allowAlso})
+     * @return whether this policy allows it (only when confirmed with {@link #allowUnsafe})
      */
     public boolean allowsProbe(String name) {
-        return probes.contains(Names.lower(name));
+        return confirmed.containsKey(Names.lower(name));
     }
 
     /**
      * Says whether a name is a session or catalog probe, such as {@code current_user} or {@code version}.
      *
      * @param name a name, lower case
-     * @return whether it is a session or catalog probe, refused unless allowed by name
+     * @return whether it is a session or catalog probe on some engine, refused unless confirmed
      */
     public static boolean isProbe(String name) {
-        return PROBES.contains(Names.lower(name));
+        String n = Names.lower(name);
+        if (PROBES.contains(n)) {
+            return true;
+        }
+        Map<Dialect, FunctionClass> classes = classesOnEngines(n);
+        return classes.containsValue(FunctionClass.READS_SESSION) || classes.containsValue(FunctionClass.READS_CATALOG);
     }
 
     /**
@@ -278,22 +376,61 @@ public final class FunctionPolicy {
     }
 
     /**
-     * Says whether a function is refused in every mode, whatever the policy names.
+     * Says whether a function is unsafe: of an unsafe class in some engine's catalog, or, when no catalog has
+     * it, of a family known to reach outside the database on engines without a catalog here ({@code xp_}, {@code dbms_}, {@code utl_},
+     * {@code dblink}, …). Such a function runs only when the host confirms it with {@link #allowUnsafe}.
      *
      * @param name a function name or one part of a qualified name, any case
-     * @return whether it is refused in every mode (sleep, file, network, settings, sequences, …)
+     * @return whether it is unsafe
      */
     public static boolean isDangerous(String name) {
         String n = Names.lower(name);
-        if (DANGEROUS.contains(n)) {
-            return true;
+        Map<Dialect, FunctionClass> classes = classesOnEngines(n);
+        if (!classes.isEmpty()) {
+            for (FunctionClass c : classes.values()) {
+                if (!c.safe()) {
+                    return true;
+                }
+            }
+            return false;
         }
+        String last = n.substring(n.lastIndexOf('.') + 1);
         for (String prefix : DANGEROUS_PREFIXES) {
-            if (n.startsWith(prefix)) {
+            if (last.startsWith(prefix) || n.startsWith(prefix)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** The class of a name in each dialect's catalog that has it, in dialect order. */
+    private static Map<Dialect, FunctionClass> classesOnEngines(String name) {
+        Map<Dialect, FunctionClass> out = new TreeMap<>();
+        for (Dialect d : Dialect.values()) {
+            FunctionCatalog.of(d).classOf(name).ifPresent(c -> out.put(d, c));
+        }
+        return out;
+    }
+
+    private static void requireSafe(Set<String> functions, String method) {
+        for (String f : functions) {
+            Map<Dialect, FunctionClass> classes = classesOnEngines(f);
+            for (Map.Entry<Dialect, FunctionClass> e : classes.entrySet()) {
+                if (!e.getValue().safe()) {
+                    throw new IllegalArgumentException(method + ": function " + f + " is " + e.getValue() + " on "
+                            + e.getKey() + describe(classes) + "; to allow it, confirm the class: allowUnsafe("
+                            + "FunctionClass." + e.getValue() + ", \"" + f + "\")");
+                }
+            }
+            if (classes.isEmpty() && isDangerous(f)) {
+                throw new IllegalArgumentException(method + ": function " + f + " belongs to a family that reaches"
+                        + " outside the database; it cannot be allowed by name");
+            }
+        }
+    }
+
+    private static String describe(Map<Dialect, FunctionClass> classes) {
+        return classes.isEmpty() ? " (no engine's catalog has it)" : " (catalogs: " + classes + ")";
     }
 
     private static Set<String> normalise(Collection<String> functions) {
@@ -308,80 +445,9 @@ public final class FunctionPolicy {
         return out;
     }
 
-    private static Map<Dialect, Set<String>> dialectExtras() {
-        Map<Dialect, Set<String>> m = new EnumMap<>(Dialect.class);
-        // https://sqlite.org/lang_corefunc.html, lang_datefunc.html, lang_mathfunc.html, lang_aggfunc.html, json1.html
-        m.put(Dialect.SQLITE, Set.of("ifnull", "iif", "if", "strftime", "date", "time", "datetime", "julianday",
-                "unixepoch", "timediff", "printf", "format", "group_concat", "string_agg", "total", "typeof",
-                "char", "unicode", "hex", "unhex", "likely", "unlikely", "likelihood", "random", "like", "glob",
-                "octet_length", "quote", "soundex", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh",
-                "cos", "cosh", "degrees", "log2", "pi", "radians", "sin", "sinh", "tan", "tanh", "json",
-                "json_extract", "json_array", "json_object", "json_type", "json_valid", "json_array_length",
-                "json_group_array", "json_group_object", "json_quote", "median"));
-        // https://www.postgresql.org/docs/current/functions.html
-        m.put(Dialect.POSTGRESQL, Set.of("to_char", "to_date", "to_timestamp", "to_number", "date_trunc",
-                "date_part", "date_bin", "age", "now", "localtime", "localtimestamp", "clock_timestamp",
-                "make_date", "make_time", "make_timestamp", "make_interval", "justify_days", "justify_hours",
-                "isfinite", "string_agg", "array_agg", "array_length", "array_to_string", "string_to_array",
-                "array_position", "cardinality", "split_part", "strpos", "btrim", "md5", "ascii", "chr", "repeat",
-                "translate", "starts_with", "octet_length", "bit_length", "to_hex", "regexp_replace",
-                "regexp_match", "regexp_like", "regexp_count", "regexp_substr", "regexp_split_to_array",
-                "bool_and", "bool_or", "percentile_cont", "percentile_disc", "mode", "corr", "covar_pop",
-                "covar_samp", "regr_slope", "regr_intercept", "regr_r2", "width_bucket", "cbrt", "div", "gcd",
-                "lcm", "factorial", "degrees", "radians", "pi", "sin", "cos", "tan", "asin", "acos", "atan",
-                "atan2", "scale", "random", "format", "json_agg", "jsonb_agg", "to_json", "to_jsonb",
-                "json_build_object", "jsonb_build_object", "json_build_array", "jsonb_build_array",
-                "json_object_agg", "jsonb_object_agg", "json_extract_path_text", "jsonb_extract_path_text",
-                "any_value", "timezone", "any", "some", "all"));
-        // https://dev.mysql.com/doc/refman/8.4/en/built-in-function-reference.html
-        Set<String> mysql = Set.of("ifnull", "if", "isnull", "date_format", "datediff", "date_add", "date_sub",
-                "adddate", "subdate", "addtime", "subtime", "timediff", "time_to_sec", "sec_to_time", "time_format",
-                "curdate", "curtime", "now", "sysdate", "utc_date", "utc_time", "utc_timestamp", "localtime",
-                "localtimestamp", "group_concat", "timestampdiff", "timestampadd", "str_to_date", "dayofweek",
-                "dayofmonth", "dayofyear", "week", "weekofyear", "yearweek", "quarter", "hour", "minute", "second",
-                "microsecond", "last_day", "makedate", "maketime", "period_add", "period_diff", "from_days",
-                "to_days", "to_seconds", "from_unixtime", "unix_timestamp", "year", "month", "day", "date", "time",
-                "timestamp", "dayname", "monthname", "weekday", "field", "find_in_set", "elt", "format", "rand",
-                "mid", "md5", "sha1", "sha2", "crc32", "substring_index", "ascii", "ord", "bin", "oct", "hex",
-                "unhex", "conv", "space", "repeat", "strcmp", "soundex", "insert", "lcase", "ucase", "octet_length",
-                "bit_length", "regexp_like", "regexp_replace", "regexp_substr", "regexp_instr", "json_extract",
-                "json_unquote", "json_object", "json_array", "json_arrayagg", "json_objectagg", "json_length",
-                "json_contains", "json_keys", "bit_and", "bit_or", "bit_xor", "std", "log2", "pi", "radians",
-                "degrees", "sin", "cos", "tan", "cot", "asin", "acos", "atan", "atan2", "any_value", "convert",
-                "char");
-        m.put(Dialect.MYSQL, mysql);
-        m.put(Dialect.MARIADB, mysql);
-        // https://learn.microsoft.com/sql/t-sql/functions/functions
-        m.put(Dialect.SQLSERVER, Set.of("isnull", "len", "datepart", "datediff", "datediff_big", "dateadd",
-                "datename", "datefromparts", "getdate", "getutcdate", "sysdatetime", "year", "month", "day",
-                "charindex", "convert", "format", "iif", "string_agg", "eomonth", "square", "patindex", "stuff",
-                "choose", "try_cast", "try_convert", "count_big", "str", "replicate", "space", "pi", "rand",
-                "datetrunc", "string_split_part", "translate", "ascii", "char", "unicode", "nchar", "difference",
-                "soundex", "quotename"));
-        // https://docs.oracle.com/en/database/oracle/oracle-database/23/sqlrf/Functions.html
-        m.put(Dialect.ORACLE, Set.of("nvl", "nvl2", "decode", "to_char", "to_date", "to_number", "to_timestamp",
-                "listagg", "add_months", "months_between", "last_day", "next_day", "regexp_substr",
-                "regexp_replace", "regexp_like", "regexp_instr", "regexp_count", "median", "sysdate",
-                "systimestamp", "lengthb", "translate", "chr", "ascii", "remainder", "percentile_cont",
-                "percentile_disc", "stats_mode"));
-        // https://h2database.com/html/functions.html
-        m.put(Dialect.H2, Set.of("ifnull", "nvl", "nvl2", "datediff", "dateadd", "timestampdiff", "timestampadd",
-                "to_char", "to_date", "to_timestamp", "formatdatetime", "parsedatetime", "listagg", "group_concat",
-                "string_agg", "array_agg", "array_length", "cardinality", "now", "year", "month", "day",
-                "dayofweek", "day_of_week", "dayofmonth", "day_of_month", "dayofyear", "day_of_year", "week",
-                "iso_week", "iso_year", "quarter", "hour", "minute", "second", "dayname", "monthname", "casewhen",
-                "date_trunc", "rand", "random", "median", "mode", "bool_and", "bool_or", "any_value",
-                "percentile_cont", "percentile_disc", "locate", "repeat", "space", "regexp_replace",
-                "regexp_like", "regexp_substr", "soundex", "ascii", "char", "chr", "bitand", "bitor", "bitxor",
-                "pi", "radians", "degrees", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "cot",
-                "sysdate", "systimestamp", "localtime", "localtimestamp", "decode", "translate", "octet_length",
-                "bit_length", "json_object", "json_array", "last_day", "any", "some", "all"));
-        m.put(Dialect.GENERIC, Set.of());
-        return m;
-    }
-
     @Override
     public String toString() {
-        return "FunctionPolicy{" + mode + (includeStandard ? ", standard" : "") + ", " + names + '}';
+        return "FunctionPolicy{" + mode + (includeStandard ? ", standard" : "") + ", " + names
+                + (confirmed.isEmpty() ? "" : ", unsafe " + new TreeMap<>(confirmed)) + '}';
     }
 }

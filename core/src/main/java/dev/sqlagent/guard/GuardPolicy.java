@@ -29,6 +29,8 @@ public final class GuardPolicy {
     public static final int DEFAULT_MAX_ROWS = 1000;
     /** Default cap on the SQL's length in characters. */
     public static final int DEFAULT_MAX_SQL_LENGTH = 20_000;
+    /** Default cap on what one resource-expanding call may build, in bytes: 1 MiB. */
+    public static final long DEFAULT_MAX_EXPANDED_BYTES = 1024 * 1024;
     /** Default cap on the nesting of parentheses, beyond which the parser's look-ahead may explode. */
     public static final int DEFAULT_MAX_NESTING_DEPTH = 24;
     /** Default cap on the time the parser may take for one SQL. */
@@ -39,15 +41,22 @@ public final class GuardPolicy {
     private final boolean allowSelectStar;
     private final int maxRows;
     private final int maxSqlLength;
+    private final long maxExpandedBytes;
     private final Set<String> allowedTablesAsWritten;
     private final FunctionPolicy functionPolicy;
     private final List<RowFilter> rowFilters;
     private final int maxNestingDepth;
     private final Duration parseTimeout;
     private final Set<String> knownTables;
+    private final Map<String, Set<String>> tableColumns;
+    private final Set<String> allowedSystemColumns;
 
     private GuardPolicy(Builder b) {
         this.knownTables = Set.copyOf(b.knownTables);
+        Map<String, Set<String>> columns = new LinkedHashMap<>();
+        b.tableColumns.forEach((t, cs) -> columns.put(t, Set.copyOf(cs)));
+        this.tableColumns = Map.copyOf(columns);
+        this.allowedSystemColumns = Set.copyOf(b.allowedSystemColumns);
         this.allowedTables = Set.copyOf(b.allowedTables);
         this.allowedTablesAsWritten = Set.copyOf(b.allowedTablesAsWritten);
         this.functionPolicy = b.functionPolicy;
@@ -60,6 +69,7 @@ public final class GuardPolicy {
         this.allowSelectStar = b.allowSelectStar;
         this.maxRows = b.maxRows;
         this.maxSqlLength = b.maxSqlLength;
+        this.maxExpandedBytes = b.maxExpandedBytes;
     }
 
     /** {@return a new builder} */
@@ -89,11 +99,33 @@ public final class GuardPolicy {
         b.maxNestingDepth = maxNestingDepth;
         b.parseTimeout = parseTimeout;
         b.knownTables.addAll(knownTables);
+        tableColumns.forEach((t, cs) -> b.tableColumns.put(t, new LinkedHashSet<>(cs)));
+        b.allowedSystemColumns.addAll(allowedSystemColumns);
         deniedColumns.forEach((t, cs) -> b.deniedColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowSelectStar = allowSelectStar;
         b.maxRows = maxRows;
         b.maxSqlLength = maxSqlLength;
+        b.maxExpandedBytes = maxExpandedBytes;
         return b;
+    }
+
+    /**
+     * {@return the columns the policy knows each table to have, lower case, keyed like
+     * {@link #allowedTables()}} The guard resolves every name of a statement against them (closed world):
+     * a column of a table listed here that is neither known nor denied is an unknown name, refused. A
+     * table the policy allows but does not list here is checked by name only (see {@code docs/security.md}).
+     * {@code SqlAgent} fills them in from its schema catalog.
+     */
+    public Map<String, Set<String>> tableColumns() {
+        return tableColumns;
+    }
+
+    /**
+     * {@return the system columns ({@code ctid}, {@code tableoid}, {@code rowid}, …) a statement may read,
+     * lower case; empty by default, so that every system column is refused}
+     */
+    public Set<String> allowedSystemColumns() {
+        return allowedSystemColumns;
     }
 
     /** {@return allowed tables, lower case, possibly schema-qualified} */
@@ -119,6 +151,20 @@ public final class GuardPolicy {
     /** {@return the cap on SQL length in characters} */
     public int maxSqlLength() {
         return maxSqlLength;
+    }
+
+    /**
+     * Returns the cap on what one call of a resource-expanding function ({@code repeat}, {@code lpad},
+     * {@code printf} widths, {@code zeroblob}, {@code generate_series}, …) may build, as the guard estimates
+     * it from constant arguments; a call over it, or with a size argument that is not a constant, is refused
+     * as {@link ViolationType#RESOURCE_LIMIT}. On H2 the aggregates that collect their whole input and
+     * recursive CTEs that grow a value are refused under any finite cap (H2 allocates in the host's heap with
+     * no cap of its own). {@link Long#MAX_VALUE} turns these checks off.
+     *
+     * @return the cap in bytes; {@value #DEFAULT_MAX_EXPANDED_BYTES} by default
+     */
+    public long maxExpandedBytes() {
+        return maxExpandedBytes;
     }
 
     /** {@return the allowed tables exactly as given to the builder (trimmed), for case-sensitive dialects} */
@@ -198,7 +244,7 @@ public final class GuardPolicy {
     public String toString() {
         return "GuardPolicy{tables=" + allowedTables + ", deniedColumns=" + deniedColumns
                 + ", selectStar=" + allowSelectStar + ", maxRows=" + maxRows + ", functions=" + functionPolicy
-                + ", rowFilters=" + rowFilters.size() + '}';
+                + ", rowFilters=" + rowFilters.size() + ", maxExpandedBytes=" + maxExpandedBytes + '}';
     }
 
     /** Builds a {@link GuardPolicy}; setters check their arguments and name them. */
@@ -208,14 +254,68 @@ public final class GuardPolicy {
         private boolean allowSelectStar;
         private int maxRows = DEFAULT_MAX_ROWS;
         private int maxSqlLength = DEFAULT_MAX_SQL_LENGTH;
+        private long maxExpandedBytes = DEFAULT_MAX_EXPANDED_BYTES;
         private final Set<String> allowedTablesAsWritten = new LinkedHashSet<>();
         private FunctionPolicy functionPolicy = FunctionPolicy.standard();
         private final List<RowFilter> rowFilters = new ArrayList<>();
         private int maxNestingDepth = DEFAULT_MAX_NESTING_DEPTH;
         private Duration parseTimeout = DEFAULT_PARSE_TIMEOUT;
         private final Set<String> knownTables = new LinkedHashSet<>();
+        private final Map<String, Set<String>> tableColumns = new LinkedHashMap<>();
+        private final Set<String> allowedSystemColumns = new LinkedHashSet<>();
 
         private Builder() {
+        }
+
+        /**
+         * Names the columns a table has, so that the guard resolves every name of a statement against
+         * them: a name that is no column of a table in scope, of a CTE or derived table, no select-list
+         * alias and no function of the engine's catalog is refused, naming it. Denied columns count as
+         * known (a statement naming one is refused as reading it). Calling it again for the same table
+         * adds columns.
+         *
+         * @param table the table, perhaps schema-qualified, any case, as in {@link #allowTables}
+         * @param columns every column it has, any case
+         * @return this builder
+         * @throws IllegalArgumentException if a name is blank
+         */
+        public Builder tableColumns(String table, Collection<String> columns) {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(columns, "columns");
+            if (table.isBlank()) {
+                throw new IllegalArgumentException("table name must not be blank");
+            }
+            Set<String> known = tableColumns.computeIfAbsent(normalise(table), k -> new LinkedHashSet<>());
+            for (String c : columns) {
+                Objects.requireNonNull(c, "column");
+                if (c.isBlank()) {
+                    throw new IllegalArgumentException("column name of " + table + " must not be blank");
+                }
+                known.add(normalise(c));
+            }
+            return this;
+        }
+
+        /**
+         * Allows reading system columns the engine adds to every table (PostgreSQL's {@code ctid},
+         * {@code tableoid}, {@code xmin}; SQLite's {@code rowid}; H2's {@code _rowid_}; MariaDB's
+         * {@code _rowid}), which are refused by default. A row-id alias stays refused on a table with denied
+         * columns, since it may be that column.
+         *
+         * @param columns system column names, any case
+         * @return this builder
+         * @throws IllegalArgumentException if a name is blank
+         */
+        public Builder allowSystemColumns(String... columns) {
+            Objects.requireNonNull(columns, "columns");
+            for (String c : columns) {
+                Objects.requireNonNull(c, "column");
+                if (c.isBlank()) {
+                    throw new IllegalArgumentException("system column name must not be blank");
+                }
+                allowedSystemColumns.add(normalise(c));
+            }
+            return this;
         }
 
         /**
@@ -332,6 +432,22 @@ public final class GuardPolicy {
                 throw new IllegalArgumentException("maxSqlLength must be >= 16 but was " + maxSqlLength);
             }
             this.maxSqlLength = maxSqlLength;
+            return this;
+        }
+
+        /**
+         * Sets the cap on what one resource-expanding call may build (see {@link GuardPolicy#maxExpandedBytes()});
+         * defaults to {@value GuardPolicy#DEFAULT_MAX_EXPANDED_BYTES} bytes.
+         *
+         * @param maxExpandedBytes the cap in bytes, at least 1; {@link Long#MAX_VALUE} turns the checks off
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxExpandedBytes} is below 1
+         */
+        public Builder maxExpandedBytes(long maxExpandedBytes) {
+            if (maxExpandedBytes < 1) {
+                throw new IllegalArgumentException("maxExpandedBytes must be >= 1 but was " + maxExpandedBytes);
+            }
+            this.maxExpandedBytes = maxExpandedBytes;
             return this;
         }
 

@@ -117,6 +117,15 @@ public final class SqlGuard {
         if (lexed.violation() != null) {
             return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
         }
+        if (dialect.isMySqlFamily()) {
+            String or = pipesAsOr(lexed);
+            if (or != null) {
+                lexed = SqlLexer.lex(or, dialect, policy.maxNestingDepth());
+                if (lexed.violation() != null) {
+                    return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
+                }
+            }
+        }
         try {
             return checkParsed(sql, lexed, policy, dialect);
         } catch (StackOverflowError e) {
@@ -183,16 +192,21 @@ public final class SqlGuard {
         for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
             tables.add(ref.key());
         }
-        checkColumnsAndStars(analysis, policy, tables, violations);
+        checkStars(analysis, policy, violations);
+        if (analysis.open) {
+            checkColumnsAndStars(analysis, policy, tables, violations);
+        } else if (analysis.naturalJoin) {
+            checkNaturalJoin(analysis, policy, violations);
+        }
         if (!violations.isEmpty()) {
             return new GuardVerdict.Rejected(sql, violations);
         }
         List<Object> values = new ArrayList<>();
-        Set<String> columns = readColumns(analysis, policy, tables);
+        Set<String> columns = analysis.open ? readColumns(analysis, policy, tables) : resolvedColumns(analysis, policy);
         for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
             for (RowFilter filter : policy.rowFilters()) {
                 if (filter.table().equals(ref.key())) {
-                    if (!applyRowFilter(ref, filter, values.size(), dialect)) {
+                    if (!applyRowFilter(ref, filter, values.size(), dialect, needed(analysis, ref, policy, filter))) {
                         return reject(sql, ViolationType.ROW_FILTER, ref.table().toString(),
                                 "the row filter on " + ref.key() + " cannot be applied here");
                     }
@@ -226,8 +240,29 @@ public final class SqlGuard {
         return new GuardVerdict.Accepted(sql, new SqlStatement(printed, parameters), tables, columns);
     }
 
+    private static void checkStars(AstAnalyzer analysis, GuardPolicy policy, List<Violation> violations) {
+        if (!policy.allowSelectStar()) {
+            for (AllColumns star : analysis.stars) {
+                violations.add(new Violation(ViolationType.SELECT_STAR, star.toString(),
+                        "SELECT * is not allowed; name the columns"));
+            }
+        }
+    }
+
+    /** A NATURAL join joins on every column two tables share: refused next to a table with denied columns. */
+    private static void checkNaturalJoin(AstAnalyzer analysis, GuardPolicy policy, List<Violation> violations) {
+        for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
+            if (policy.deniedColumns().containsKey(ref.key())) {
+                violations.add(new Violation(ViolationType.COLUMN_DENIED, "NATURAL JOIN",
+                        "NATURAL JOIN next to a table with denied columns"));
+                return;
+            }
+        }
+    }
+
     /**
-     * Denied columns, conservatively: a column named like a denied column of a table the query reads is
+     * Denied columns by name, for a statement reading a table whose columns the policy does not know (so
+     * that its names cannot be resolved): a column named like a denied column of a table the query reads is
      * refused unless its qualifier names something else; a bare column named like such a table or its
      * alias (a whole-row reference) is refused; a star that may expand over such a table is refused, as
      * is a NATURAL join next to one.
@@ -239,12 +274,6 @@ public final class SqlGuard {
         for (String t : tables) {
             if (denied.containsKey(t)) {
                 deniedTables.add(t);
-            }
-        }
-        if (!policy.allowSelectStar()) {
-            for (AllColumns star : analysis.stars) {
-                violations.add(new Violation(ViolationType.SELECT_STAR, star.toString(),
-                        "SELECT * is not allowed; name the columns"));
             }
         }
         if (deniedTables.isEmpty()) {
@@ -321,12 +350,64 @@ public final class SqlGuard {
         return out;
     }
 
-    /** Replaces the table by {@code (SELECT * FROM table WHERE table.column = :p) AS alias}. */
-    private static boolean applyRowFilter(AstAnalyzer.TableRef ref, RowFilter filter, int index, Dialect dialect) {
+    /** What each real table is read for, from the resolved names: {@code table.column}, a star's every column. */
+    private static Set<String> resolvedColumns(AstAnalyzer analysis, GuardPolicy policy) {
+        Set<String> out = new LinkedHashSet<>();
+        for (NameScope.Source s : analysis.sources) {
+            if (s.key == null) {
+                continue;
+            }
+            for (String c : s.all || analysis.naturalJoin ? s.columns : s.read.keySet()) {
+                out.add(s.key + "." + c);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The columns of a filtered table the statement reads through one reference, so that the row filter's
+     * derived table names only those (a login granted only the allowed columns can run it); null for every
+     * column ({@code *}) when the policy does not know the table's columns or the statement reads them all.
+     * Each column is spelled as the statement spells it, so that the engine resolves it alike inside.
+     */
+    private static List<String> needed(AstAnalyzer analysis, AstAnalyzer.TableRef ref, GuardPolicy policy,
+                                       RowFilter filter) {
+        if (analysis.open) {
+            return null;
+        }
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (NameScope.Source s : analysis.sources) {
+            if (s.node != ref.table()) {
+                continue;
+            }
+            if (s.all || analysis.naturalJoin) {
+                // only on a table without denied columns (a star over one is refused): every column is granted
+                return null;
+            }
+            out.putAll(s.read);
+        }
+        if (out.isEmpty()) {
+            out.put(filter.column(), filter.column());
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    /**
+     * Replaces the table by {@code (SELECT c1, c2 FROM table WHERE table.column = :p) AS alias}, naming the
+     * columns the statement reads (or {@code *} when they are not known).
+     */
+    private static boolean applyRowFilter(AstAnalyzer.TableRef ref, RowFilter filter, int index, Dialect dialect,
+                                          List<String> needed) {
         Table original = ref.table();
         Table inner = new Table(original.getNameParts());
         PlainSelect body = new PlainSelect();
-        body.addSelectItems(List.of(new SelectItem<>(new AllColumns())));
+        if (needed == null) {
+            body.addSelectItems(List.of(new SelectItem<>(new AllColumns())));
+        } else {
+            for (String c : needed) {
+                body.addSelectItems(List.of(new SelectItem<>(new Column(new Table(original.getNameParts()), c))));
+            }
+        }
         body.setFromItem(inner);
         body.setWhere(new EqualsTo(new Column(new Table(original.getNameParts()), filter.column()),
                 new JdbcNamedParameter(PLACEHOLDER + index)));
@@ -348,6 +429,33 @@ public final class SqlGuard {
             return true;
         }
         return false;
+    }
+
+    /**
+     * MySQL and MariaDB read {@code ||} as OR (unless {@code PIPES_AS_CONCAT} is set), where the parser reads
+     * concatenation: the statement is spelled with {@code OR}, which every {@code sql_mode} reads alike.
+     *
+     * @return the SQL with each {@code ||} outside literals spelled {@code OR}, or null when it has none
+     */
+    private static String pipesAsOr(SqlLexer.Result lexed) {
+        String sql = lexed.sql();
+        List<SqlLexer.Tok> toks = lexed.tokens();
+        StringBuilder out = null;
+        int copied = 0;
+        for (int t = 0; t + 1 < toks.size(); t++) {
+            SqlLexer.Tok a = toks.get(t);
+            SqlLexer.Tok b = toks.get(t + 1);
+            if (a.kind() == SqlLexer.Kind.PUNCT && b.kind() == SqlLexer.Kind.PUNCT && sql.charAt(a.start()) == '|'
+                    && sql.charAt(b.start()) == '|' && a.end() == b.start()) {
+                if (out == null) {
+                    out = new StringBuilder(sql.length() + 8);
+                }
+                out.append(sql, copied, a.start()).append(" OR ");
+                copied = b.end();
+                t++;
+            }
+        }
+        return out == null ? null : out.append(sql, copied, sql.length()).toString();
     }
 
     private static GuardVerdict reject(String sql, ViolationType type, String fragment, String message) {

@@ -83,6 +83,11 @@ public final class CaseBuilder {
                 attempts, tablesRead, new ArrayList<>(models), finishedAt, TraceJson.toJson(trace));
     }
 
+    /** A refusal made only of columns and functions the database does not have: a mistake, not a violation. */
+    private static boolean invented(GuardVerdict.Rejected r) {
+        return r.violations().stream().allMatch(x -> x.type().inventedName());
+    }
+
     /**
      * The trajectory of a question: each candidate of each round, with what the guard, the database and
      * the judge made of it, in the order they were first checked.
@@ -96,7 +101,7 @@ public final class CaseBuilder {
             if (e instanceof TraceEvent.GuardChecked g) {
                 GuardVerdict v = g.verdict();
                 String exec = v instanceof GuardVerdict.Accepted ? "not_run"
-                        : v instanceof GuardVerdict.Rejected ? "rejected" : "unparseable";
+                        : v instanceof GuardVerdict.Rejected r ? (invented(r) ? "error" : "rejected") : "unparseable";
                 String error = v instanceof GuardVerdict.Rejected r ? violations(r.violations())
                         : v instanceof GuardVerdict.Unparseable u ? u.message() : "";
                 attempts.put(g.round() + ":" + g.candidate(), new CaseRecord.Attempt(g.round(), v.sql(), exec, 0, error,

@@ -28,8 +28,10 @@ public final class SchemaCatalog {
      * @param type its SQL type name
      * @param nullable whether it may hold NULL
      * @param remarks its description, or empty
+     * @param generated whether the database computes it from other columns (a generated column); on a
+     *                  table with denied columns the agent denies it too, since it may carry one of them
      */
-    public record Column(String name, String type, boolean nullable, String remarks) {
+    public record Column(String name, String type, boolean nullable, String remarks, boolean generated) {
         /**
          * Checks the parts.
          *
@@ -37,11 +39,24 @@ public final class SchemaCatalog {
          * @param type its SQL type name
          * @param nullable whether it may hold NULL
          * @param remarks its description, or empty
+         * @param generated whether the database computes it from other columns
          */
         public Column {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
             Objects.requireNonNull(remarks, "remarks");
+        }
+
+        /**
+         * A column that is not generated.
+         *
+         * @param name its name
+         * @param type its SQL type name
+         * @param nullable whether it may hold NULL
+         * @param remarks its description, or empty
+         */
+        public Column(String name, String type, boolean nullable, String remarks) {
+            this(name, type, nullable, remarks, false);
         }
     }
 
@@ -293,7 +308,8 @@ public final class SchemaCatalog {
                 try (ResultSet rs = md.getColumns(catalog, schema, name, "%")) {
                     while (rs.next()) {
                         cols.add(new Column(rs.getString("COLUMN_NAME"), nullToEmpty(rs.getString("TYPE_NAME")),
-                                rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, nullToEmpty(rs.getString("REMARKS"))));
+                                rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, nullToEmpty(rs.getString("REMARKS")),
+                                generated(rs)));
                     }
                 }
                 List<String> pk = new ArrayList<>();
@@ -319,6 +335,15 @@ public final class SchemaCatalog {
         }
     }
 
+    /** JDBC's IS_GENERATEDCOLUMN; a driver that lacks it is read as "not generated". */
+    private static boolean generated(ResultSet rs) {
+        try {
+            return "YES".equalsIgnoreCase(rs.getString("IS_GENERATEDCOLUMN"));
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
     private static String safeSchema(Connection c) {
         try {
             return c.getSchema();
@@ -329,6 +354,48 @@ public final class SchemaCatalog {
 
     private static String nullToEmpty(String s) {
         return s == null ? "" : s;
+    }
+
+    /**
+     * The policy the guard checks with: told every table the database has (so that it refuses a CTE named
+     * like any of them, forbidden ones too) and the columns of each allowed table (so that it resolves every
+     * name of a statement: closed world). A generated column of a table with denied columns is denied
+     * too, since it may be computed from one of them. What the host set itself is kept. {@code SqlAgent}
+     * does this for every question; a host that calls {@code SqlGuard} itself does it once per policy.
+     *
+     * @param policy the host's policy
+     * @return the policy completed with this catalog's tables and columns
+     */
+    public GuardPolicy completePolicy(GuardPolicy policy) {
+        Objects.requireNonNull(policy, "policy");
+        SchemaCatalog catalog = this;
+        GuardPolicy.Builder b = policy.toBuilder();
+        if (policy.knownTables().isEmpty()) {
+            b.knownTables(catalog.allTableNames());
+        }
+        for (String key : policy.allowedTables()) {
+            if (policy.tableColumns().containsKey(key)) {
+                continue;
+            }
+            String bare = key.substring(key.lastIndexOf('.') + 1);
+            for (SchemaCatalog.Table t : catalog.tables()) {
+                String name = t.name().toLowerCase(java.util.Locale.ROOT);
+                if ((name.equals(key) || name.equals(bare)) && !t.columns().isEmpty()) {
+                    List<String> columns = new ArrayList<>();
+                    boolean denies = policy.deniedColumns().containsKey(key);
+                    for (SchemaCatalog.Column c : t.columns()) {
+                        columns.add(c.name());
+                        if (denies && c.generated()) {
+                            // computed from other columns, perhaps a denied one: denied too, and hidden
+                            b.denyColumn(key, c.name());
+                        }
+                    }
+                    b.tableColumns(key, columns);
+                    break;
+                }
+            }
+        }
+        return b.build();
     }
 
     /** {@return the tables, in order} */

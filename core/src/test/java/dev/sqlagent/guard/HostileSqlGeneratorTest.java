@@ -26,6 +26,10 @@ import org.junit.jupiter.api.Test;
  * the engine, which judges: SQLite (its {@code EXPLAIN} bytecode must open no forbidden table) and H2, and
  * on both no row may carry a marker of the forbidden table, of a denied column or of a filtered-out row,
  * and no result may exceed the row cap. Deterministic: a fixed seed and a fixed number of cases.
+ *
+ * <p>Its companion {@link HostileAttacks} writes valid SQL by attack class (whole rows, system columns,
+ * unsafe functions, resource bombs) for the full-path suite {@link HostileFullPathTest}; this class also
+ * checks that generator's determinism and coverage.
  */
 class HostileSqlGeneratorTest {
 
@@ -51,7 +55,12 @@ class HostileSqlGeneratorTest {
             "people.rowid", "id", "ssn", "people.ssn", "secrets", " UNION SELECT code FROM secrets",
             " UNION SELECT ssn FROM people", " UNION SELECT id FROM people", ", (SELECT code FROM secrets)",
             " OR 1=1", "; SELECT code FROM secrets", " LIMIT 100000", ")", "(", ",", " AS ", "::", "?", "@x",
-            "{fn ", "}", " people ", " pets ", "[people]", "\"people\"", "`secrets`", "\"SECRETS\"");
+            "{fn ", "}", " people ", " pets ", "[people]", "\"people\"", "`secrets`", "\"SECRETS\"",
+            // whole rows, stars outside the top select list, system columns, unsafe functions (issue 20)
+            "(people.*)", ", (people.*)", "people.*", " UNION SELECT x.ssn FROM (SELECT people.* FROM people) x",
+            ", (SELECT max(x.id) FROM (SELECT p.* FROM people p) x)", ", people._ROWID_", " _ROWID_", ", people.oid",
+            ", DB_OBJECT_SQL('TABLE', 'PUBLIC', 'SECRETS')", ", sqlite_version()", ", FILE_READ('/etc/hostname')",
+            ", REPEAT('x', 3000000)", ", printf('%.*c', 3000000, 'x')");
 
     private static final List<String> PREFIXES = List.of(
             "WITH people AS (SELECT code AS name FROM secrets) ",
@@ -60,7 +69,8 @@ class HostileSqlGeneratorTest {
             "WITH \"PEOPLE\" AS (SELECT 1 AS name) ",
             "WITH peop\u212Ae AS (SELECT 1 AS name) ",
             "WITH [people] AS (SELECT 1 AS name) ",
-            "WITH secrets AS (SELECT 1 AS code) ");
+            "WITH secrets AS (SELECT 1 AS code) ",
+            "WITH x AS (SELECT p.* FROM people p) ");
 
     private final SqlGuard guard = SqlGuard.create();
 
@@ -120,6 +130,31 @@ class HostileSqlGeneratorTest {
     @Test
     void theGeneratorIsDeterministic() {
         assertThat(generate(SEED, 200)).isEqualTo(generate(SEED, 200));
+    }
+
+    @Test
+    void theClassGeneratorIsDeterministicAndCoversEveryClassOnEveryEngine() {
+        java.nio.file.Path scratch = java.nio.file.Path.of("/nonexistent/scratch");
+        for (Dialect d : HostileFixture.ENGINES) {
+            List<HostileAttacks.Attack> once = HostileAttacks.generate(d, scratch);
+            assertThat(HostileAttacks.generate(d, scratch)).extracting(HostileAttacks.Attack::toString)
+                    .isEqualTo(once.stream().map(HostileAttacks.Attack::toString).toList());
+            Set<String> classes = new LinkedHashSet<>();
+            once.forEach(a -> classes.add(a.cls()));
+            assertThat(classes).as("classes on %s", d).contains("whole-row", "star-outside-top", "generated-column",
+                    "system-column", "bomb-constant", "bomb-computed", "bomb-recursive");
+            assertThat(once).as("no statement carries a marker of the fixture")
+                    .allMatch(a -> HostileFixture.markers(a.sql()).isEmpty());
+        }
+        assertThat(HostileAttacks.generate(Dialect.POSTGRESQL, scratch)).extracting(HostileAttacks.Attack::cls)
+                .contains("attribute-notation", "field-selection", "pg-xml-export", "pg-text-search",
+                        "pg-catalog-probes", "pg-session-probes");
+        assertThat(HostileAttacks.generate(Dialect.H2, scratch)).extracting(HostileAttacks.Attack::cls)
+                .contains("h2-files", "h2-objects", "h2-sessions");
+        assertThat(HostileAttacks.generate(Dialect.MARIADB, scratch)).extracting(HostileAttacks.Attack::cls)
+                .contains("mariadb-locks", "mariadb-waits", "mariadb-files-xml", "mariadb-probes");
+        assertThat(HostileAttacks.generate(Dialect.SQLITE, scratch)).extracting(HostileAttacks.Attack::cls)
+                .contains("sqlite-extensions-files", "sqlite-probes");
     }
 
     @Test

@@ -66,6 +66,33 @@ final class SpiderData {
         return out;
     }
 
+    /**
+     * Closed-world policies: each database's tables allowed, star allowed, and every table's columns as the
+     * SQLite file itself lists them ({@code pragma_table_info}), as {@code SqlAgent} gives them to the guard.
+     */
+    static Map<String, GuardPolicy> closedWorldPolicies() throws Exception {
+        Map<String, GuardPolicy> out = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> e : tables().entrySet()) {
+            GuardPolicy.Builder b = GuardPolicy.builder().allowTables(e.getValue()).allowSelectStar(true);
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:file:"
+                    + sqlite(e.getKey()) + "?mode=ro");
+                 java.sql.PreparedStatement ps = c.prepareStatement("SELECT name FROM pragma_table_info(?)")) {
+                for (String table : e.getValue()) {
+                    ps.setString(1, table);
+                    List<String> columns = new ArrayList<>();
+                    try (java.sql.ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            columns.add(rs.getString(1));
+                        }
+                    }
+                    b.tableColumns(table, columns);
+                }
+            }
+            out.put(e.getKey(), b.build());
+        }
+        return out;
+    }
+
     static List<Query> gold() throws IOException {
         return queries(spider().resolve("dev.jsonl"), "gold_sql");
     }

@@ -20,10 +20,7 @@ class SpiderGoldTest {
     private final SqlGuard guard = SqlGuard.create();
 
     private static Map<String, GuardPolicy> policies() throws Exception {
-        Map<String, GuardPolicy> out = new HashMap<>();
-        SpiderData.tables().forEach((db, tables) ->
-                out.put(db, GuardPolicy.builder().allowTables(tables).allowSelectStar(true).build()));
-        return out;
+        return SpiderData.closedWorldPolicies();
     }
 
     @Test

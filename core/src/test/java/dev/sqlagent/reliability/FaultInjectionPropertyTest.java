@@ -337,7 +337,7 @@ class FaultInjectionPropertyTest {
     private static boolean violationRejected(AgentResult result, SchemaCatalog tables) {
         for (TraceEvent e : result.trace().events()) {
             if (e instanceof TraceEvent.GuardChecked g && g.verdict() instanceof GuardVerdict.Rejected r
-                    && StateMachine.inventedTables(r, tables::databaseHasTable).isEmpty()) {
+                    && StateMachine.inventedNames(r, tables::databaseHasTable).isEmpty()) {
                 return result.status() == AgentResult.Status.REJECTED;
             }
         }

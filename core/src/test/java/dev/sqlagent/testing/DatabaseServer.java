@@ -149,6 +149,26 @@ public final class DatabaseServer {
         return this;
     }
 
+    /**
+     * A data source, as the administrative user, on a schema (PostgreSQL) or database (MariaDB) of its own,
+     * created if absent; a test fills it and drops nothing it did not create.
+     *
+     * @param name the schema's or database's name, lower case, prefixed by the test's branch or purpose
+     * @return a data source selecting it
+     * @throws IllegalStateException if it cannot be created
+     */
+    public DataSource scratch(String name) {
+        require();
+        try (Connection c = adminDataSource().getConnection(); Statement s = c.createStatement()) {
+            s.execute(kind == Kind.POSTGRESQL ? "CREATE SCHEMA IF NOT EXISTS " + name
+                    : "CREATE DATABASE IF NOT EXISTS " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create " + name + " on " + this + ": " + e.getMessage(), e);
+        }
+        String u = kind == Kind.POSTGRESQL ? withParameter(url, "currentSchema", name) : withDatabase(url, name);
+        return new UrlDataSource(withConnectTimeout(u), user, password);
+    }
+
     /** @return a data source for the administrative user on database {@code test} */
     public DataSource adminDataSource() {
         return new UrlDataSource(withConnectTimeout(url), user, password);

@@ -32,13 +32,15 @@ import java.util.Objects;
  *     empty when nothing was chosen
  * @param elapsedMillis wall time of the question, gold included
  * @param correctPositional whether the answer matches the gold result with columns compared in place
+ * @param correctionCategory what the single correction corrected ({@code COLUMN_NOT_FOUND},
+ *     {@code FUNCTION_NOT_FOUND}, {@code TYPE_MISMATCH}, {@code RESULT_ANOMALY}, …), or empty when none was made
  *     ({@link GoldComparison#matchesPositional}); null when there is no gold SQL or it was not measured
  *     (a results file written before the field existed)
  */
 public record EvalRecord(String id, String dbId, String question, String table, String category, String status,
         String failureKind, String errorCategory, String message, String sql, String goldSql, boolean goldOrdered,
         String goldError, Boolean correct, boolean corrected, int modelCalls, long inputTokens, long outputTokens,
-        int executions, String chosenRule, long elapsedMillis, Boolean correctPositional) {
+        int executions, String chosenRule, long elapsedMillis, Boolean correctPositional, String correctionCategory) {
 
     /**
      * A record without the positional comparison (as written before it was measured).
@@ -71,7 +73,42 @@ public record EvalRecord(String id, String dbId, String question, String table, 
             int executions, String chosenRule, long elapsedMillis) {
         this(id, dbId, question, table, category, status, failureKind, errorCategory, message, sql, goldSql,
                 goldOrdered, goldError, correct, corrected, modelCalls, inputTokens, outputTokens, executions,
-                chosenRule, elapsedMillis, null);
+                chosenRule, elapsedMillis, null, "");
+    }
+
+    /**
+     * A record without the correction's category (as written before it was recorded).
+     *
+     * @param id the question's id
+     * @param dbId its database
+     * @param question the question
+     * @param table its table, or empty
+     * @param category its category, or empty
+     * @param status the status
+     * @param failureKind the failure kind, or empty
+     * @param errorCategory the error category, or empty
+     * @param message the final error, or empty
+     * @param sql the SQL, or empty
+     * @param goldSql the gold SQL, or empty
+     * @param goldOrdered whether row order was compared
+     * @param goldError why the gold SQL did not run, else empty
+     * @param correct whether the answer matches the gold result
+     * @param corrected whether the single correction was made
+     * @param modelCalls model calls made
+     * @param inputTokens prompt tokens
+     * @param outputTokens reply tokens
+     * @param executions SQL executions
+     * @param chosenRule what chose the answer, or empty
+     * @param elapsedMillis wall time of the question
+     * @param correctPositional whether the answer matches column for column, or null
+     */
+    public EvalRecord(String id, String dbId, String question, String table, String category, String status,
+            String failureKind, String errorCategory, String message, String sql, String goldSql, boolean goldOrdered,
+            String goldError, Boolean correct, boolean corrected, int modelCalls, long inputTokens, long outputTokens,
+            int executions, String chosenRule, long elapsedMillis, Boolean correctPositional) {
+        this(id, dbId, question, table, category, status, failureKind, errorCategory, message, sql, goldSql,
+                goldOrdered, goldError, correct, corrected, modelCalls, inputTokens, outputTokens, executions,
+                chosenRule, elapsedMillis, correctPositional, "");
     }
 
     /**
@@ -100,6 +137,7 @@ public record EvalRecord(String id, String dbId, String question, String table, 
      * @param elapsedMillis wall time of the question in milliseconds, gold included
      * @param correctPositional whether the answer matches the gold result with columns compared in
      *     place; null when there is no gold SQL or it was not measured
+     * @param correctionCategory what the single correction corrected, or empty
      * @throws NullPointerException if a text part is null
      */
     public EvalRecord {
@@ -116,6 +154,7 @@ public record EvalRecord(String id, String dbId, String question, String table, 
         Objects.requireNonNull(goldSql, "goldSql");
         Objects.requireNonNull(goldError, "goldError");
         Objects.requireNonNull(chosenRule, "chosenRule");
+        Objects.requireNonNull(correctionCategory, "correctionCategory");
     }
 
     /** {@return whether the question was answered} */
@@ -157,6 +196,7 @@ public record EvalRecord(String id, String dbId, String question, String table, 
         m.put("chosen_rule", chosenRule);
         m.put("elapsed_ms", elapsedMillis);
         m.put("correct_positional", correctPositional);
+        m.put("correction_category", correctionCategory);
         return m;
     }
 
@@ -170,7 +210,7 @@ public record EvalRecord(String id, String dbId, String question, String table, 
                 Boolean.TRUE.equals(m.get("corrected")), (int) num(m, "model_calls"), num(m, "input_tokens"),
                 num(m, "output_tokens"), (int) num(m, "executions"), Json.text(m.get("chosen_rule")),
                 num(m, "elapsed_ms"), m.get("correct_positional") instanceof Boolean
-                        ? (Boolean) m.get("correct_positional") : null);
+                        ? (Boolean) m.get("correct_positional") : null, Json.text(m.get("correction_category")));
     }
 
     private static String req(Map<String, Object> m, String key) {

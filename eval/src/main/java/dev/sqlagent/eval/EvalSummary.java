@@ -22,7 +22,8 @@ import java.util.TreeMap;
  *   <li>{@code mean_corrections}: corrections / questions; {@code correction_trigger_rate}: corrections
  *       / executions (as the agent's own metrics define it); {@code correction_success_rate}: answered
  *       after a correction / corrections; {@code correction_correct_rate}: right after a correction /
- *       corrections;</li>
+ *       corrections; {@code corrections_by_category}: corrections by what they corrected (an invented
+ *       function the guard found is {@code FUNCTION_NOT_FOUND}, an invented column {@code COLUMN_NOT_FOUND});</li>
  *   <li>{@code model_calls_per_question}, {@code tokens_per_question} (input and output);</li>
  *   <li>{@code by_category}, {@code by_database}: questions, correct, accuracy, answered;
  *       {@code by_error_category}: unanswered questions by error category (or failure kind, or
@@ -73,6 +74,7 @@ public final class EvalSummary {
         long in = 0;
         long out = 0;
         Map<String, long[]> byCategory = new TreeMap<>();
+        Map<String, Long> correctionsBy = new TreeMap<>();
         Map<String, long[]> byDatabase = new TreeMap<>();
         Map<String, Long> byError = new TreeMap<>();
         Map<String, Long> byKind = new TreeMap<>();
@@ -133,6 +135,8 @@ public final class EvalSummary {
             }
             if (r.corrected()) {
                 corrections++;
+                correctionsBy.merge(r.correctionCategory().isEmpty() ? "(unknown)" : r.correctionCategory(), 1L,
+                        Long::sum);
                 correctedAnswered += r.answered() ? 1 : 0;
                 correctedCorrect += r.isCorrect() ? 1 : 0;
             }
@@ -165,6 +169,7 @@ public final class EvalSummary {
         f.put("correction_trigger_rate", ratio(corrections, executions));
         f.put("correction_success_rate", ratio(correctedAnswered, corrections));
         f.put("correction_correct_rate", ratio(correctedCorrect, corrections));
+        f.put("corrections_by_category", new LinkedHashMap<String, Object>(correctionsBy));
         f.put("model_calls", calls);
         f.put("model_calls_per_question", ratio(calls, questions));
         f.put("tokens_per_question", ratio(in + out, questions));

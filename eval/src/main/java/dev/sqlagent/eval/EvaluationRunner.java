@@ -394,7 +394,7 @@ public final class EvaluationRunner {
         return new EvalRecord(q.id(), q.dbId(), q.question(), q.table(), q.category(), r.status().name(), failureKind,
                 errorCategory, message, r.sql().orElse(""), q.goldSql(), ordered, goldError, correct, r.corrected(),
                 r.trace().modelCallCount(), tokens.inputTokens(), tokens.outputTokens(), r.trace().executions().size(),
-                rule, elapsed, positional);
+                rule, elapsed, positional, r.trace().correction().map(c -> c.errorCategory()).orElse(""));
     }
 
     private static ThreadFactory threads() {

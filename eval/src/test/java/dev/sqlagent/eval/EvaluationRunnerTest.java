@@ -88,6 +88,10 @@ class EvaluationRunnerTest {
                 .containsEntry("corrections", 1L).containsEntry("complete", true)
                 .containsEntry("by_failure_kind", Map.of("CORRECTION_UNCHANGED", 1L));
         assertThat(Files.readString(out.resolve(EvaluationRunner.SUMMARY))).contains("\"execution_accuracy\":0.7");
+        // each correction is counted by what it corrected, read from the question's trace
+        @SuppressWarnings("unchecked")
+        Map<String, Object> byCorrection = (Map<String, Object>) s.asMap().get("corrections_by_category");
+        assertThat(byCorrection).hasSize(1).doesNotContainKey("(unknown)").containsValue(1L);
         assertThat(agentsBuilt).hasValue(2);
     }
 

@@ -1,6 +1,9 @@
 package dev.sqlagent.guard.engine;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.execution.ErrorCategory;
+import dev.sqlagent.execution.ErrorClassifier;
+import dev.sqlagent.execution.ExecutionError;
 import dev.sqlagent.execution.SqlStatement;
 import dev.sqlagent.guard.FunctionPolicy;
 import dev.sqlagent.guard.GuardPolicy;
@@ -35,8 +38,11 @@ import org.slf4j.LoggerFactory;
  * MySQL (the optimizer's rewritten query), H2 (its plan text). See {@code docs/security.md} for what each
  * shows and what it costs.
  *
- * <p>A statement with a real error (an unknown column, a type error) cannot be planned either: that is
- * {@link EngineVerdict.Unavailable}, and execution reports the error as usual.
+ * <p>The check fails closed: a plan node, an expression shape or a name the reader cannot map, a system
+ * column the policy does not name, a function {@link #functionAllowed} does not allow, are each a
+ * {@link EngineVerdict.Disagreement} naming it, never a guess. A statement the engine cannot plan (a real
+ * error, or the database not answering) is {@link EngineVerdict.Unavailable}, carrying the engine's error:
+ * the run reports that error without running the statement.
  */
 public final class EngineCheck {
 
@@ -46,7 +52,6 @@ public final class EngineCheck {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
     private static final Logger SECURITY = LoggerFactory.getLogger(SECURITY_LOGGER);
-    private static final Set<String> PSEUDO_COLUMNS = Set.of("rowid", "_rowid_", "oid", "_rowid");
 
     /**
      * Names an engine gives functions it was called by another name, or calls for syntax the guard checks
@@ -126,7 +131,9 @@ public final class EngineCheck {
     /**
      * Asks the engine what the statement the guard accepted reads and compares it with the policy. A
      * disagreement is logged as a security event (logger {@value #SECURITY_LOGGER}, WARN, both readings).
-     * Never throws on a statement or a database fault: those are {@link EngineVerdict.Unavailable}.
+     * Never throws on a statement or a database fault: those are {@link EngineVerdict.Unavailable}, whose
+     * error the run reports instead of running the statement. A plan that cannot be read is a
+     * disagreement (fail closed).
      *
      * @param accepted the guard's verdict: the statement to run and what the guard says it reads
      * @param policy the policy the guard applied
@@ -139,10 +146,17 @@ public final class EngineCheck {
         try (Connection c = dataSource.getConnection()) {
             return check(c, accepted, policy);
         } catch (SQLException e) {
+            // the statement was never run: no elapsed time of its own
+            ExecutionError error = new ExecutionError(ErrorClassifier.standard().classify(dialect, e), e.getSQLState(),
+                    e.getErrorCode(), String.valueOf(e.getMessage()), Duration.ZERO);
+            String message = error.message();
             return new EngineVerdict.Unavailable("the engine could not plan the statement (SQLState "
-                    + e.getSQLState() + ": " + e.getMessage() + "); execution will report the error");
+                    + error.sqlState() + ": " + message + "); its error stands for the statement, which is not run",
+                    error);
         } catch (RuntimeException e) {
-            return new EngineVerdict.Unavailable("the driver failed while the engine planned the statement: " + e);
+            String message = "the driver failed while the engine planned the statement: " + e;
+            return new EngineVerdict.Unavailable(message, new ExecutionError(ErrorCategory.UNKNOWN, null, 0, message,
+                    Duration.ZERO));
         }
     }
 
@@ -169,7 +183,11 @@ public final class EngineCheck {
         try {
             reading = read(connection, accepted.statement());
         } catch (PlanReader.PlanNotUnderstood e) {
-            return new EngineVerdict.Unavailable("the engine's plan was not understood: " + e.getMessage());
+            reading = EngineReading.unreadable("the engine's plan as a whole: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // a plan shape the reader was not written for: refused like any other it cannot read
+            SECURITY.warn("the engine check's {} reader failed on a plan; refused", dialect, e);
+            reading = EngineReading.unreadable("the engine's plan, which its reader failed on: " + e);
         }
         List<String> reasons = disagreements(reading, policy, dialect);
         if (reasons.isEmpty()) {
@@ -251,7 +269,8 @@ public final class EngineCheck {
     }
 
     /**
-     * Compares an engine's reading with a policy.
+     * Compares an engine's reading with a policy: writes, tables outside the policy, denied columns, system
+     * columns the policy does not name, functions it does not allow, and whatever the reader could not map.
      *
      * @param reading what the engine reads
      * @param policy the policy
@@ -260,6 +279,9 @@ public final class EngineCheck {
      */
     public static List<String> disagreements(EngineReading reading, GuardPolicy policy, Dialect dialect) {
         List<String> out = new ArrayList<>();
+        for (String u : new TreeSet<>(reading.unreadable())) {
+            out.add("the engine check cannot read " + u + "; refused, as anything in a plan it cannot map");
+        }
         if (!reading.writes().isEmpty()) {
             out.add("the engine's plan writes or locks: " + new TreeSet<>(reading.writes()));
         }
@@ -272,24 +294,64 @@ public final class EngineCheck {
         for (EngineReading.ColumnRead c : reading.columns()) {
             for (String key : c.table().policyKeys()) {
                 Set<String> cols = denied.get(key);
-                if (cols == null) {
-                    continue;
-                }
-                if (cols.contains(c.column())) {
+                if (cols != null && cols.contains(c.column())) {
                     out.add("the engine reads column " + c + ", which the policy denies");
-                } else if (PSEUDO_COLUMNS.contains(c.column())) {
-                    out.add("the engine reads the row id of " + c.table().qualified()
-                            + ", which may alias one of its denied columns " + new TreeSet<>(cols));
+                    break;
                 }
             }
         }
-        for (String f : reading.functions()) {
+        for (EngineReading.ColumnRead c : reading.possibleColumns()) {
+            if (reading.columns().contains(c)) {
+                continue;
+            }
+            for (String key : c.table().policyKeys()) {
+                Set<String> cols = denied.get(key);
+                if (cols != null && cols.contains(c.column())) {
+                    out.add("the engine's plan may read column " + c + ", which the policy denies (the engine does "
+                            + "not print what a sub-plan compares with the outer row)");
+                    break;
+                }
+            }
+        }
+        for (EngineReading.ColumnRead c : reading.systemColumns()) {
+            if (!systemColumnAllowed(c, policy, dialect)) {
+                out.add("the engine reads system column " + c + ", which the policy does not name");
+            }
+        }
+        for (String f : new TreeSet<>(reading.functions())) {
             if (!functionAllowed(f, policy.functionPolicy(), dialect)) {
                 out.add("the engine calls function " + f + ", which the policy does not allow");
             }
         }
         return out;
     }
+
+    /**
+     * Says whether the policy lets a statement read an engine's system column ({@code ctid},
+     * {@code tableoid}, {@code xmin} … on PostgreSQL, {@code _rowid_} on H2, a row id without an integer
+     * primary key on SQLite): the one place that decides it.
+     *
+     * @param column the system column read, as the reader names it
+     * @param policy the policy
+     * @param dialect the dialect
+     * @return whether the policy names it ({@link GuardPolicy#allowedSystemColumns()}), and it is no row id
+     *     of a table with denied columns (which may be one of them)
+     */
+    static boolean systemColumnAllowed(EngineReading.ColumnRead column, GuardPolicy policy, Dialect dialect) {
+        String name = column.column().toLowerCase(Locale.ROOT);
+        if (!policy.allowedSystemColumns().contains(name)) {
+            return false;
+        }
+        for (String key : column.table().policyKeys()) {
+            if (policy.deniedColumns().containsKey(key) && ROW_IDS.contains(name)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Names of a table's integer row id, which may alias a denied column. */
+    private static final Set<String> ROW_IDS = Set.of("rowid", "_rowid_", "oid", "_rowid");
 
     private static boolean allowed(EngineReading.Table t, GuardPolicy policy) {
         for (String key : t.policyKeys()) {
@@ -300,18 +362,30 @@ public final class EngineCheck {
         return false;
     }
 
+    /**
+     * Whether a function the engine's plan calls may run, by the same decision the guard makes
+     * ({@link FunctionPolicy#decide}). A name the catalog classifies unsafe is refused outright; a name the
+     * engine uses for another one, or for syntax the guard checks as syntax ({@link #ENGINE_NAMES}), is
+     * allowed when the name it stands for is. Anything else (a name the catalog does not have) is refused:
+     * the plan calls something the guard did not see.
+     * Every function name any reader finds goes through here, and nowhere else.
+     *
+     * @param engineName the engine's name for it, lower case, perhaps schema-qualified with dots
+     * @param functions the policy's functions
+     * @param dialect the dialect
+     * @return whether the policy allows it
+     */
     static boolean functionAllowed(String engineName, FunctionPolicy functions, Dialect dialect) {
-        List<String> parts = Arrays.asList(engineName.toLowerCase(Locale.ROOT).split("\\."));
-        for (String p : parts) {
-            if (FunctionPolicy.isDangerous(p)) {
-                return false;
-            }
-        }
-        if (functions.allows(parts, dialect)) {
+        String name = engineName.toLowerCase(Locale.ROOT);
+        FunctionPolicy.Decision d = functions.decide(Arrays.asList(name.split("\\.")), dialect);
+        if (d.allowed()) {
             return true;
         }
-        for (String other : ENGINE_NAMES.getOrDefault(dialect, Map.of()).getOrDefault(engineName, List.of())) {
-            if (other.isEmpty() || functions.allows(List.of(other), dialect)) {
+        if (d.functionClass().map(c -> !c.safe()).orElse(false)) {
+            return false;
+        }
+        for (String other : ENGINE_NAMES.getOrDefault(dialect, Map.of()).getOrDefault(name, List.of())) {
+            if (other.isEmpty() || functions.decide(List.of(other), dialect).allowed()) {
                 return true;
             }
         }

@@ -11,15 +11,27 @@ import java.util.TreeSet;
  * What the database engine's own planner says a statement reads, from its plan, without running it.
  * Names are lower case.
  *
+ * <p>A reading is closed-world: whatever in the plan the reader could not map to a table, a column, a
+ * function or a write it knows is listed in {@link #unreadable()}, and {@link EngineCheck} refuses the
+ * statement for it. A whole-row value the plan computes ({@code t.*}, a row variable) is read as every
+ * column of its table.
+ *
  * @param tables the tables (and views the engine did not expand) the plan opens
  * @param columns the columns the plan reads, where the engine shows them (see {@link #columnsKnown()})
  * @param functions the functions the plan calls, by the engine's name for them
  * @param writes what in the plan writes or locks (opcodes, node types, statement kinds); empty for a read
  * @param columnsKnown whether the engine shows the columns it reads; when false {@code columns} is empty
  *     and only tables, functions and writes are compared
+ * @param systemColumns the engine's system columns the plan reads ({@code ctid}, {@code tableoid},
+ *     {@code _rowid_}, SQLite's {@code rowid} of a table without an integer primary key …)
+ * @param possibleColumns columns the plan may read without printing them (a PostgreSQL sub-plan's hidden
+ *     comparison with the outer row); each counts as read
+ * @param unreadable what in the plan the reader could not map (a node type, an expression shape, a name that
+ *     resolves to nothing), each named; not empty means the statement is refused
  */
 public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<String> functions, Set<String> writes,
-                            boolean columnsKnown) {
+                            boolean columnsKnown, Set<ColumnRead> systemColumns, Set<ColumnRead> possibleColumns,
+                            Set<String> unreadable) {
 
     /**
      * Copies the sets, keeping their order.
@@ -30,12 +42,42 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
      * @param writes what in the plan writes or locks (opcodes, node types, statement kinds); empty for a read
      * @param columnsKnown whether the engine shows the columns it reads; when false {@code columns} is empty
      *     and only tables, functions and writes are compared
+     * @param systemColumns the engine's system columns the plan reads
+     * @param possibleColumns columns the plan may read without printing them; each counts as read
+     * @param unreadable what in the plan the reader could not map, each named
      */
     public EngineReading {
         tables = Set.copyOf(new LinkedHashSet<>(tables));
         columns = Set.copyOf(new LinkedHashSet<>(columns));
         functions = Set.copyOf(new LinkedHashSet<>(functions));
         writes = Set.copyOf(new LinkedHashSet<>(writes));
+        systemColumns = Set.copyOf(new LinkedHashSet<>(systemColumns));
+        possibleColumns = Set.copyOf(new LinkedHashSet<>(possibleColumns));
+        unreadable = Set.copyOf(new LinkedHashSet<>(unreadable));
+    }
+
+    /**
+     * A reading without system columns and with nothing unreadable.
+     *
+     * @param tables the tables (and views the engine did not expand) the plan opens
+     * @param columns the columns the plan reads
+     * @param functions the functions the plan calls, by the engine's name for them
+     * @param writes what in the plan writes or locks; empty for a read
+     * @param columnsKnown whether the engine shows the columns it reads
+     */
+    public EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<String> functions, Set<String> writes,
+                         boolean columnsKnown) {
+        this(tables, columns, functions, writes, columnsKnown, Set.of(), Set.of(), Set.of());
+    }
+
+    /**
+     * The reading of a plan that could not be read at all: nothing but the reason.
+     *
+     * @param reason what could not be read
+     * @return a reading whose only content is {@code reason} as unreadable
+     */
+    static EngineReading unreadable(String reason) {
+        return new EngineReading(Set.of(), Set.of(), Set.of(), Set.of(), true, Set.of(), Set.of(), Set.of(reason));
     }
 
     /**
@@ -83,16 +125,14 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
      * A column read.
      *
      * @param table its table
-     * @param column its name, lower case; a row id pseudo-column the engine reads is named {@code rowid}
-     *     unless the table has an integer primary key it aliases, which is then named
+     * @param column its name, lower case; SQLite's row id is named as the integer primary key it aliases
      */
     public record ColumnRead(Table table, String column) {
         /**
          * Lower-cases the name.
          *
          * @param table its table
-         * @param column its name, lower case; a row id pseudo-column the engine reads is named {@code rowid}
-         *     unless the table has an integer primary key it aliases, which is then named
+         * @param column its name, lower case; SQLite's row id is named as the integer primary key it aliases
          */
         public ColumnRead {
             Objects.requireNonNull(table, "table");
@@ -105,13 +145,24 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
         }
     }
 
-    /** {@return a stable one-line description, for logs: tables, columns, functions and writes, sorted} */
+    /**
+     * {@return a stable one-line description, for logs: tables, columns, system columns, possible columns,
+     * functions, writes and what could not be read, sorted}
+     */
     public String describe() {
         TreeSet<String> t = new TreeSet<>();
         tables.forEach(x -> t.add(x.qualified()));
         TreeSet<String> c = new TreeSet<>();
         columns.forEach(x -> c.add(x.toString()));
-        return "tables=" + t + (columnsKnown ? " columns=" + c : " columns=unknown") + " functions="
-                + new TreeSet<>(functions) + (writes.isEmpty() ? "" : " writes=" + new TreeSet<>(writes));
+        TreeSet<String> s = new TreeSet<>();
+        systemColumns.forEach(x -> s.add(x.toString()));
+        TreeSet<String> p = new TreeSet<>();
+        possibleColumns.forEach(x -> p.add(x.toString()));
+        p.removeAll(c);
+        return "tables=" + t + (columnsKnown ? " columns=" + c : " columns=unknown")
+                + (s.isEmpty() ? "" : " systemColumns=" + s) + (p.isEmpty() ? "" : " possibleColumns=" + p)
+                + " functions=" + new TreeSet<>(functions)
+                + (writes.isEmpty() ? "" : " writes=" + new TreeSet<>(writes))
+                + (unreadable.isEmpty() ? "" : " unreadable=" + new TreeSet<>(unreadable));
     }
 }

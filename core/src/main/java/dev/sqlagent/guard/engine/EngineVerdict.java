@@ -1,5 +1,6 @@
 package dev.sqlagent.guard.engine;
 
+import dev.sqlagent.execution.ExecutionError;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.guard.Violation;
 import dev.sqlagent.guard.ViolationType;
@@ -31,8 +32,9 @@ public sealed interface EngineVerdict permits EngineVerdict.Confirmed, EngineVer
 
     /**
      * The engine reads the statement differently from the guard: it opens a table outside the policy,
-     * reads a denied column, calls a forbidden function or writes. A security event; the statement must
-     * not run.
+     * reads a denied column or a system column, calls a forbidden function or writes; or its plan holds
+     * something the engine check cannot map (a node type, an expression shape, a name that resolves to
+     * nothing), which is refused as well (fail closed). A security event; the statement must not run.
      *
      * @param reasons one sentence per finding, at least one
      * @param engineReading what the engine says the statement reads
@@ -77,20 +79,24 @@ public sealed interface EngineVerdict permits EngineVerdict.Confirmed, EngineVer
     }
 
     /**
-     * The engine could not be asked: the dialect has no plan reader, the plan could not be had (the
-     * statement has a real error, which execution will report as usual), or the plan was not understood.
-     * The guard's verdict stands alone; let execution go ahead.
+     * The engine could not plan the statement: it has a real error (an unknown column, a type error), or
+     * the database could not be reached or did not answer in time. The statement must not run on the
+     * guard's word alone: the run reports {@link #error()} as the statement's execution error without
+     * running it (a correctable error is corrected as usual; an environmental one ends the question).
      *
      * @param reason why, for logs
+     * @param error the engine's error, classified as an execution error would be
      */
-    record Unavailable(String reason) implements EngineVerdict {
+    record Unavailable(String reason, ExecutionError error) implements EngineVerdict {
         /**
-         * Checks the part.
+         * Checks the parts.
          *
          * @param reason why, for logs
+         * @param error the engine's error, classified as an execution error would be
          */
         public Unavailable {
             Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(error, "error");
         }
     }
 }

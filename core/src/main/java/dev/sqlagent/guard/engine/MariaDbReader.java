@@ -1,13 +1,18 @@
 package dev.sqlagent.guard.engine;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlagent.execution.SqlStatement;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -15,44 +20,66 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * MariaDB's (and MySQL's) reading of a statement: {@code EXPLAIN EXTENDED} ({@code EXPLAIN} on MySQL)
+ * MariaDB's (and MySQL's) reading of a statement. Two things come back from {@code EXPLAIN EXTENDED}
+ * ({@code EXPLAIN} on MySQL): its rows, one per table the plan accesses (by alias, with its access type),
  * and the query the optimizer prints back as note 1003 of {@code SHOW WARNINGS}, after view merging and
- * its own rewrites. In that text every base table is {@code `db`.`table` `alias`} and every column
- * {@code `db`.`alias`.`column`}; functions are the optimizer's names for them ({@code ucase} for
- * {@code upper}). The JSON plan ({@code EXPLAIN FORMAT=JSON}) names tables only by alias, so the
- * printed query is the better reading. A statement whose printed form is not a query is a write.
+ * its own rewrites, every base table {@code `db`.`table` `alias`} and every column qualified. The JSON plan
+ * ({@code EXPLAIN FORMAT=JSON}) names tables only by alias and shows no select list, so the printed query is
+ * the reading ({@link MariaDbQuery}), held against the rows:
+ * <ul>
+ *   <li>every table alias a row names must be one the printed query shows (a sub-query the optimizer
+ *       evaluated while planning and folded into a constant is not shown: refused);</li>
+ *   <li>a view the optimizer did not merge is shown by its name: its stored definition (the same printed
+ *       form) is read in its place, and refused when this login may not read it;</li>
+ *   <li>a table read while planning ({@code const} or {@code system} access, or a WHERE found impossible
+ *       after reading such tables) has its columns printed as their values: the columns and functions the
+ *       statement uses are then read from the optimizer trace's expanded query, taken for this one
+ *       statement ({@code SET STATEMENT optimizer_trace='enabled=on' FOR EXPLAIN …}; on MySQL the session's
+ *       {@code optimizer_trace} is switched on and off again around it).</li>
+ * </ul>
+ * On MariaDB every EXPLAIN runs with {@code expensive_subquery_limit = 0}, for that statement only: the
+ * optimizer then deems every sub-query expensive, so it neither runs one while planning nor prints only its
+ * value.
+ * A statement whose printed form is not a query is a write. Every query here runs with the given time cap.
  */
 final class MariaDbReader implements PlanReader {
 
-    private static final Set<String> NOT_FUNCTIONS = Set.of("in", "exists", "any", "all", "some", "values", "cast",
-            "convert", "and", "or", "not", "xor", "on", "using", "when", "then", "else", "case", "select", "from",
-            "where", "join", "as", "over", "partition", "interval", "row", "like", "between", "is", "distinct",
-            "union", "with", "recursive", "lateral", "null", "key", "by", "having", "limit", "group", "order",
-            "semi", "straight_join", "window", "rows", "range", "char", "binary", "decimal", "signed", "unsigned",
-            "double", "float", "charset", "collate", "escape", "div", "mod", "regexp", "rlike", "sounds",
-            "except", "intersect", "for", "into", "set", "filter", "within", "outer", "inner", "left", "right",
-            "cross", "natural", "asc", "desc", "offset", "fetch", "first", "next", "only");
-    private static final Set<String> QUERY_STARTS = Set.of("select", "with", "values", "table");
+    private static final int MAX_VIEW_DEPTH = 8;
 
     private final boolean mysql;
+    /** Each table's generated columns and their expressions, by {@code schema.table}. */
+    private final Cache<String, Map<String, String>> generatedColumns = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterWrite(Duration.ofMinutes(5)).build();
 
     MariaDbReader(boolean mysql) {
         this.mysql = mysql;
     }
 
+    /** One row of EXPLAIN: the table (alias, or an internal {@code <derivedN>}), its access type, its notes. */
+    private record Row(String id, String table, String type, String extra) {
+    }
+
     @Override
     public EngineReading read(Connection c, SqlStatement statement, int timeoutSeconds) throws SQLException {
         String printed = null;
-        try (PreparedStatement ps = Explain.prepare(c, (mysql ? "EXPLAIN " : "EXPLAIN EXTENDED "), statement, timeoutSeconds)) {
+        List<Row> rows = new ArrayList<>();
+        // MariaDB evaluates a sub-query it finds cheap while planning and prints only its value; with every
+        // sub-query deemed expensive it neither runs one nor folds it away
+        try (PreparedStatement ps = Explain.prepare(c, mysql ? "EXPLAIN "
+                : "SET STATEMENT expensive_subquery_limit = 0 FOR EXPLAIN EXTENDED ", statement, timeoutSeconds)) {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    // the plan rows themselves: only the printed query below is read
+                    rows.add(new Row(rs.getString("id"), rs.getString("table"), rs.getString("type"),
+                            rs.getString("Extra")));
                 }
             }
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW WARNINGS")) {
-                while (rs.next()) {
-                    if (rs.getInt(2) == 1003) {
-                        printed = rs.getString(3);
+            try (PreparedStatement w = c.prepareStatement("SHOW WARNINGS")) {
+                timeout(w, timeoutSeconds);
+                try (ResultSet rs = w.executeQuery()) {
+                    while (rs.next()) {
+                        if (rs.getInt(2) == 1003) {
+                            printed = rs.getString(3);
+                        }
                     }
                 }
             }
@@ -60,103 +87,274 @@ final class MariaDbReader implements PlanReader {
         if (printed == null) {
             throw new PlanNotUnderstood("the engine printed no rewritten query (note 1003) for EXPLAIN");
         }
-        String current = c.getCatalog();
-        return reading(printed, current == null ? "" : current);
+        String current = c.getCatalog() == null ? "" : c.getCatalog();
+        Reads reads = new Reads();
+        MariaDbQuery query = MariaDbQuery.read(printed, current, reads);
+        Map<String, Set<EngineReading.Table>> aliases = new LinkedHashMap<>(query.aliases);
+        boolean lookups = lookupTables(c, query.lookupTables, reads, timeoutSeconds);
+        if (rows.stream().anyMatch(r -> r.table() != null && r.table().startsWith("<derived"))) {
+            // a view the optimizer keeps is materialised as a derived table; a merged one shows its tables
+            views(c, current, reads, aliases, timeoutSeconds);
+        }
+        boolean folded = false;
+        for (Row r : rows) {
+            String extra = r.extra() == null ? "" : r.extra().toLowerCase(Locale.ROOT);
+            if ("const".equals(r.type()) || "system".equals(r.type()) || extra.contains("const table")
+                    || extra.contains("const row")) {
+                folded = true;
+            }
+            String table = r.table();
+            if (table == null || table.startsWith("<")
+                    || lookups && ("unique_subquery".equals(r.type()) || "index_subquery".equals(r.type()))) {
+                continue;
+            }
+            if (!aliases.containsKey(table.toLowerCase(Locale.ROOT))) {
+                reads.unreadable("the table " + table + " the plan reads (select " + r.id()
+                        + "), which the printed query does not show (folded into a constant while planning)");
+            }
+        }
+        if (folded) {
+            traced(c, statement, timeoutSeconds, aliases, reads);
+        }
+        generated(c, reads, timeoutSeconds);
+        return reads.reading();
     }
 
     /**
-     * @param printed the optimizer's printed query
-     * @param currentDatabase the connection's database, which unqualified names resolve to
-     * @return what it reads
+     * A generated column is computed from other columns of its row: reading it reads them. Their names
+     * come from the catalog's generation expression, where MariaDB quotes every column (cached five
+     * minutes per table, as H2's catalog entries are).
      */
-    static EngineReading reading(String printed, String currentDatabase) {
-        List<PrintedSql.Token> tokens = PrintedSql.tokens(printed, '`', true);
+    private void generated(Connection c, Reads reads, int timeoutSeconds) throws SQLException {
         Set<EngineReading.Table> tables = new LinkedHashSet<>();
-        Set<EngineReading.ColumnRead> columns = new LinkedHashSet<>();
-        Set<String> functions = new LinkedHashSet<>();
-        Set<String> writes = new LinkedHashSet<>();
-        String db = currentDatabase.toLowerCase(Locale.ROOT);
-        Map<String, Set<EngineReading.Table>> aliases = new HashMap<>();
-        PrintedSql.Token first = firstWord(tokens);
-        if (first == null || !QUERY_STARTS.contains(first.text().toLowerCase(Locale.ROOT))) {
-            writes.add(first == null ? "?" : first.text().toLowerCase(Locale.ROOT));
-        }
-        Set<Integer> tableTokens = new HashSet<>();
-        for (int k = 0; k < tokens.size(); k++) {
-            PrintedSql.Token t = tokens.get(k);
-            if (t.kind() == PrintedSql.Kind.NAME && t.allQuoted() && t.parts().size() == 2
-                    && !(k + 1 < tokens.size() && tokens.get(k + 1).is("(")) && inFromPosition(tokens, k)) {
-                String schema = t.parts().get(0).toLowerCase(Locale.ROOT);
-                EngineReading.Table table = new EngineReading.Table(schema, t.parts().get(1), schema.equals(db));
-                tables.add(table);
-                tableTokens.add(k);
-                String alias = table.name();
-                if (k + 1 < tokens.size() && tokens.get(k + 1).kind() == PrintedSql.Kind.NAME
-                        && tokens.get(k + 1).parts().size() == 1 && tokens.get(k + 1).allQuoted()) {
-                    alias = tokens.get(k + 1).text();
-                }
-                aliases.computeIfAbsent(schema + "." + alias.toLowerCase(Locale.ROOT), x -> new LinkedHashSet<>())
-                        .add(table);
+        reads.columns.forEach(col -> tables.add(col.table()));
+        Map<EngineReading.ColumnRead, String> expressions = new LinkedHashMap<>();
+        List<EngineReading.Table> missing = new ArrayList<>();
+        for (EngineReading.Table t : tables) {
+            Map<String, String> known = generatedColumns.getIfPresent(t.qualified());
+            if (known == null) {
+                missing.add(t);
+            } else {
+                known.forEach((col, expr) -> expressions.put(new EngineReading.ColumnRead(t, col), expr));
             }
         }
-        for (int k = 0; k < tokens.size(); k++) {
-            PrintedSql.Token t = tokens.get(k);
-            if (t.kind() != PrintedSql.Kind.NAME || tableTokens.contains(k)) {
+        if (!missing.isEmpty()) {
+            StringBuilder sql = new StringBuilder("SELECT LOWER(TABLE_SCHEMA), LOWER(TABLE_NAME), LOWER(COLUMN_NAME), "
+                    + "GENERATION_EXPRESSION FROM information_schema.COLUMNS WHERE IS_GENERATED = 'ALWAYS' AND (");
+            for (int n = 0; n < missing.size(); n++) {
+                sql.append(n == 0 ? "" : " OR ").append("(LOWER(TABLE_SCHEMA) = ? AND LOWER(TABLE_NAME) = ?)");
+            }
+            sql.append(')');
+            Map<String, Map<String, String>> found = new HashMap<>();
+            missing.forEach(t -> found.put(t.qualified(), new HashMap<>()));
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                timeout(ps, timeoutSeconds);
+                int k = 1;
+                for (EngineReading.Table t : missing) {
+                    ps.setString(k++, t.schema());
+                    ps.setString(k++, t.name());
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Map<String, String> m = found.get(rs.getString(1) + "." + rs.getString(2));
+                        if (m != null && rs.getString(4) != null) {
+                            m.put(rs.getString(3), rs.getString(4));
+                        }
+                    }
+                }
+            }
+            for (EngineReading.Table t : missing) {
+                Map<String, String> m = Map.copyOf(found.get(t.qualified()));
+                generatedColumns.put(t.qualified(), m);
+                m.forEach((col, expr) -> expressions.put(new EngineReading.ColumnRead(t, col), expr));
+            }
+        }
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Map.Entry<EngineReading.ColumnRead, String> e : expressions.entrySet()) {
+                if (!reads.columns.contains(e.getKey()) || e.getValue() == null) {
+                    continue;
+                }
+                for (PrintedSql.Token tok : PrintedSql.tokens(e.getValue(), '`', true)) {
+                    if (tok.kind() == PrintedSql.Kind.NAME && tok.parts().size() == 1 && tok.allQuoted()) {
+                        grew |= reads.columns.add(new EngineReading.ColumnRead(e.getKey().table(), tok.text()));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Finds the database of each table an index look-up names by bare name: the one database that has a
+     * table of that name; with none or several, the look-up is unreadable.
+     *
+     * @return whether there were look-ups and each was resolved
+     */
+    private static boolean lookupTables(Connection c, List<String> names, Reads reads, int timeoutSeconds)
+            throws SQLException {
+        boolean all = !names.isEmpty();
+        for (String name : names) {
+            List<String> schemas = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT TABLE_SCHEMA FROM information_schema.TABLES WHERE TABLE_NAME = ?")) {
+                timeout(ps, timeoutSeconds);
+                ps.setString(1, name);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        schemas.add(rs.getString(1));
+                    }
+                }
+            }
+            if (schemas.size() != 1) {
+                reads.unreadable("the table " + name + " of an index look-up, which " + schemas.size()
+                        + " databases have");
+                all = false;
                 continue;
             }
-            boolean call = k + 1 < tokens.size() && tokens.get(k + 1).is("(");
-            if (!t.allQuoted()) {
-                String word = t.text().toLowerCase(Locale.ROOT);
-                if (t.parts().size() == 1 && word.equals("for") && k + 1 < tokens.size()
-                        && (tokens.get(k + 1).isWord("update") || tokens.get(k + 1).isWord("share"))) {
-                    writes.add("for " + tokens.get(k + 1).text().toLowerCase(Locale.ROOT));
-                } else if (word.equals("lock") && k + 1 < tokens.size() && tokens.get(k + 1).isWord("in")) {
-                    writes.add("lock in share mode");
-                }
-                if (call && t.parts().size() == 1 && !NOT_FUNCTIONS.contains(word) && !precededByAs(tokens, k)) {
-                    functions.add(word);
-                }
-                continue;
-            }
-            if (call) {
-                functions.add(String.join(".", t.parts()).toLowerCase(Locale.ROOT));
-            } else if (t.parts().size() == 3) {
-                String key = (t.parts().get(0) + "." + t.parts().get(1)).toLowerCase(Locale.ROOT);
-                for (EngineReading.Table table : aliases.getOrDefault(key, Set.of())) {
-                    columns.add(new EngineReading.ColumnRead(table, t.parts().get(2)));
-                }
-            }
+            String current = c.getCatalog() == null ? "" : c.getCatalog();
+            reads.tables.add(new EngineReading.Table(schemas.get(0), name, schemas.get(0).equalsIgnoreCase(current)));
         }
-        return new EngineReading(tables, columns, functions, writes, true);
+        return all;
     }
 
-    private static PrintedSql.Token firstWord(List<PrintedSql.Token> tokens) {
-        for (PrintedSql.Token t : tokens) {
-            if (t.kind() == PrintedSql.Kind.NAME) {
-                return t;
+    /**
+     * Reads, in place of each view the printed query names (one the optimizer did not merge), its stored
+     * definition, which MariaDB keeps in the same printed form.
+     */
+    private static void views(Connection c, String current, Reads reads, Map<String, Set<EngineReading.Table>> aliases,
+                              int timeoutSeconds) throws SQLException {
+        Set<String> seen = new HashSet<>();
+        for (int depth = 0; depth < MAX_VIEW_DEPTH; depth++) {
+            List<EngineReading.Table> candidates = new ArrayList<>();
+            for (EngineReading.Table t : reads.tables) {
+                if (seen.add(t.qualified())) {
+                    candidates.add(t);
+                }
             }
-            if (!t.is("(")) {
-                return null;
+            if (candidates.isEmpty()) {
+                return;
+            }
+            StringBuilder sql = new StringBuilder("SELECT LOWER(TABLE_SCHEMA), LOWER(TABLE_NAME), VIEW_DEFINITION "
+                    + "FROM information_schema.VIEWS WHERE ");
+            for (int k = 0; k < candidates.size(); k++) {
+                sql.append(k == 0 ? "" : " OR ").append("(LOWER(TABLE_SCHEMA) = ? AND LOWER(TABLE_NAME) = ?)");
+            }
+            Map<String, String> definitions = new LinkedHashMap<>();
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                timeout(ps, timeoutSeconds);
+                int n = 1;
+                for (EngineReading.Table t : candidates) {
+                    ps.setString(n++, t.schema());
+                    ps.setString(n++, t.name());
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        definitions.put(rs.getString(1) + "." + rs.getString(2), rs.getString(3));
+                    }
+                }
+            }
+            if (definitions.isEmpty()) {
+                return;
+            }
+            for (Map.Entry<String, String> v : definitions.entrySet()) {
+                if (v.getValue() == null || v.getValue().isBlank()) {
+                    reads.unreadable("the view " + v.getKey() + ", whose definition this login may not read");
+                    continue;
+                }
+                MariaDbQuery view = MariaDbQuery.read(v.getValue(), current, reads);
+                view.aliases.forEach((alias, tables) ->
+                        aliases.computeIfAbsent(alias, x -> new LinkedHashSet<>()).addAll(tables));
+                lookupTables(c, view.lookupTables, reads, timeoutSeconds);
             }
         }
-        return null;
+        reads.unreadable("views nested more than " + MAX_VIEW_DEPTH + " deep");
     }
 
-    private static boolean precededByAs(List<PrintedSql.Token> tokens, int k) {
-        return k > 0 && tokens.get(k - 1).isWord("as");
+    /**
+     * For a statement the optimizer partly evaluated while planning: the columns and functions of the
+     * optimizer trace's expanded queries (printed before any constant was folded), each alias resolved to the
+     * tables the printed query gave it.
+     */
+    private void traced(Connection c, SqlStatement statement, int timeoutSeconds,
+                        Map<String, Set<EngineReading.Table>> aliases, Reads reads) throws SQLException {
+        if (mysql) {
+            set(c, "SET SESSION optimizer_trace = 'enabled=on'", timeoutSeconds);
+        }
+        String trace = null;
+        long missing = 0;
+        try {
+            try (PreparedStatement ps = Explain.prepare(c, mysql ? "EXPLAIN " : "SET STATEMENT optimizer_trace = "
+                    + "'enabled=on', expensive_subquery_limit = 0 FOR EXPLAIN ", statement, timeoutSeconds);
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    // the plan again, for its trace
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT TRACE, MISSING_BYTES_BEYOND_MAX_MEM_SIZE FROM information_schema.OPTIMIZER_TRACE")) {
+                timeout(ps, timeoutSeconds);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        trace = rs.getString(1);
+                        missing = rs.getLong(2);
+                    }
+                }
+            }
+        } finally {
+            if (mysql) {
+                set(c, "SET SESSION optimizer_trace = 'enabled=off'", timeoutSeconds);
+            }
+        }
+        if (trace == null || trace.isBlank()) {
+            reads.unreadable("values the optimizer read while planning, with no optimizer trace to say which");
+            return;
+        }
+        if (missing > 0) {
+            reads.unreadable("an optimizer trace cut short by " + missing + " bytes");
+            return;
+        }
+        Object tree;
+        try {
+            tree = PlanJson.read(trace, 1000);
+        } catch (IOException e) {
+            reads.unreadable("an optimizer trace that is not JSON: " + e.getMessage());
+            return;
+        }
+        List<String> expanded = new ArrayList<>();
+        expandedQueries(tree, expanded);
+        if (expanded.isEmpty()) {
+            reads.unreadable("an optimizer trace without an expanded query");
+        }
+        for (String q : expanded) {
+            MariaDbQuery.readTrace(q, aliases, reads);
+        }
     }
 
-    /** After {@code from}, {@code join}, {@code straight_join}, or an opening parenthesis right after one. */
-    private static boolean inFromPosition(List<PrintedSql.Token> tokens, int k) {
-        int j = k - 1;
-        while (j >= 0 && tokens.get(j).is("(")) {
-            j--;
+    private static void expandedQueries(Object node, List<String> out) {
+        if (node instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if ("expanded_query".equals(e.getKey()) && e.getValue() instanceof String s) {
+                    out.add(s);
+                } else {
+                    expandedQueries(e.getValue(), out);
+                }
+            }
+        } else if (node instanceof List<?> l) {
+            l.forEach(x -> expandedQueries(x, out));
         }
-        if (j < 0) {
-            return false;
+    }
+
+    private static void set(Connection c, String sql, int timeoutSeconds) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            timeout(ps, timeoutSeconds);
+            ps.execute();
         }
-        PrintedSql.Token p = tokens.get(j);
-        return p.isWord("from") || p.isWord("join") || p.isWord("straight_join") || p.isWord("update")
-                || p.isWord("into");
+    }
+
+    private static void timeout(PreparedStatement ps, int timeoutSeconds) throws SQLException {
+        if (timeoutSeconds > 0) {
+            ps.setQueryTimeout(timeoutSeconds);
+        }
     }
 }

@@ -1,9 +1,6 @@
 package dev.sqlagent.guard.engine;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
 import dev.sqlagent.execution.SqlStatement;
-import dev.sqlagent.internal.JsonTree;
 import java.io.IOException;
 import java.sql.Array;
 import java.sql.Connection;
@@ -11,45 +8,81 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * PostgreSQL's reading of a statement: {@code EXPLAIN (VERBOSE, FORMAT JSON)}. Every plan node that scans a
- * relation names it ({@code Relation Name}, {@code Schema}, {@code Alias}); with VERBOSE every expression
- * (output lists, filters, join and index conditions, sort and group keys, function calls) is printed with
- * its columns qualified by their relation's alias, and functions by name. A {@code ModifyTable} or
- * {@code LockRows} node is a write.
+ * PostgreSQL's reading of a statement: {@code EXPLAIN (VERBOSE, FORMAT JSON)}, a tree of plan nodes. Every
+ * node that scans a relation names it ({@code Relation Name}, {@code Schema}, {@code Alias}); views are
+ * already expanded to their base tables. With VERBOSE every expression (output lists, filters, join and
+ * index conditions, sort and group keys, function calls) is printed, its columns qualified by the plan's
+ * unique aliases, and read by {@link PgExpression}. A {@code ModifyTable} or {@code LockRows} node is a write.
  *
- * <p>A scan that hands its parent every column of its table (PostgreSQL's "physical target list", an
- * optimisation under joins and sorts) does not read them all: its parent's expressions name the columns
- * used, so such an output list is not counted. Whether a bare table name resolves to the relation is asked
- * of the catalog ({@code to_regclass}), on the same connection.
+ * <p>Fail closed: a node type or a node key this reader does not know, and any expression it cannot read, is
+ * recorded as unreadable (and the statement refused). Whole rows ({@code e.*}, as any function over a row
+ * variable prints) read every column of their relation; system columns are reported as such; a generated
+ * column reads the columns it is computed from; a partition is read as its partitioned table.
+ *
+ * <p>Two things PostgreSQL does not print, and how they are read:
+ * <ul>
+ *   <li>A scan that hands its parent every column of its table (the "physical target list", an optimisation
+ *       under joins, sorts and aggregates) does not read them all: the parent's expressions name the columns
+ *       it uses. Such an output list is not counted when the parent is a node that names what it uses;
+ *       under any other parent (a sub-query, CTE, append, set operation, window, the top) it is.</li>
+ *   <li>Up to PostgreSQL 16, {@code (SubPlan n)} hides the comparison of an {@code IN}, {@code ANY},
+ *       {@code ALL} or {@code EXISTS} sub-plan with the outer row: a node that evaluates one is taken to read
+ *       every column of the relations scanned beneath it.</li>
+ * </ul>
+ * Catalog look-ups (a relation's columns, whether a bare name resolves to it) run on the same connection,
+ * with the same time cap.
  */
 final class PostgresReader implements PlanReader {
 
-    private static final JsonFactory JSON = new JsonFactory();
     private static final int MAX_PLAN_DEPTH = 1000;
 
     private static final Set<String> EXPRESSION_KEYS = Set.of("Output", "Filter", "Join Filter", "Hash Cond",
-            "Merge Cond", "Index Cond", "Recheck Cond", "Sort Key", "Group Key", "Group Keys", "Hash Key",
+            "Merge Cond", "Index Cond", "Recheck Cond", "Sort Key", "Group Key", "Grouping Sets", "Hash Key",
             "One-Time Filter", "TID Cond", "Function Call", "Table Function Call", "Presorted Key", "Cache Key",
-            "Run Condition", "Order By", "Grouping Sets", "Sorted Key", "Hash Keys");
+            "Run Condition", "Order By", "Sampling Parameters", "Repeatable Seed", "Conflict Filter", "Window");
+    /** Keys that describe a node without holding an expression. */
+    private static final Set<String> DESCRIPTIVE_KEYS = Set.of("Node Type", "Parent Relationship", "Subplan Name",
+            "Parallel Aware", "Async Capable", "Relation Name", "Schema", "Alias", "Startup Cost", "Total Cost",
+            "Plan Rows", "Plan Width", "Strategy", "Partial Mode", "Operation", "Join Type", "Inner Unique",
+            "Index Name", "Scan Direction", "Workers Planned", "Single Copy", "Command", "Subplans Removed",
+            "CTE Name", "Function Name", "Table Function Name", "Tuplestore Name", "Planned Partitions",
+            "Cache Mode", "Sampling Method", "Disabled", "Plans");
     private static final Set<String> WRITE_NODES = Set.of("ModifyTable", "LockRows");
-    private static final Set<String> NOT_FUNCTIONS = Set.of("any", "all", "some", "in", "exists", "array", "row",
-            "and", "or", "not", "over", "filter", "within", "case", "when", "then", "else", "values", "is",
-            "like", "ilike", "similar", "between", "distinct", "from", "for", "as", "on", "using", "partition",
-            "order", "by", "rows", "range", "groups", "subplan", "initplan", "hashed", "cast", "interval");
-    private static final Set<String> TYPE_CONTINUATIONS = Set.of("varying", "precision", "without", "with", "time",
-            "zone");
+    private static final Set<String> RELATION_SCANS = Set.of("Seq Scan", "Index Scan", "Index Only Scan",
+            "Bitmap Heap Scan", "Tid Scan", "Tid Range Scan", "Sample Scan", "Foreign Scan", "ModifyTable");
+    private static final Set<String> DERIVED_SCANS = Set.of("Subquery Scan", "CTE Scan", "WorkTable Scan",
+            "Function Scan", "Table Function Scan", "Values Scan", "Named Tuplestore Scan");
+    private static final Set<String> OTHER_NODES = Set.of("Result", "ProjectSet", "Append", "Merge Append",
+            "Recursive Union", "BitmapAnd", "BitmapOr", "Bitmap Index Scan", "Nested Loop", "Merge Join", "Hash Join",
+            "Gather", "Gather Merge", "Materialize", "Memoize", "Sort", "Incremental Sort", "Group", "Aggregate",
+            "WindowAgg", "Unique", "SetOp", "LockRows", "Limit", "Hash");
+    /**
+     * Parents whose expressions name every column of their input they use (the deparser resolves them
+     * through the child), so a child's physical target list is not a read of all its columns.
+     */
+    private static final Set<String> NAMING_PARENTS = Set.of("Nested Loop", "Hash Join", "Merge Join", "Hash",
+            "Sort", "Incremental Sort", "Materialize", "Memoize", "Limit", "Aggregate", "Group", "Gather",
+            "Gather Merge", "Result", "ProjectSet", "LockRows");
 
-    /** A relation a plan node scans. */
-    private record Scan(String schema, String name, String alias) {
+    /**
+     * One relation in the catalog.
+     *
+     * @param table the table a read of it counts as (a partition's partitioned table)
+     * @param attributes its columns by position, null for a dropped one
+     * @param columns its live columns
+     * @param generatedFrom for each generated column, the columns it is computed from
+     */
+    record Relation(EngineReading.Table table, List<String> attributes, Set<String> columns,
+                    Map<String, List<String>> generatedFrom) {
     }
 
     @Override
@@ -65,129 +98,207 @@ final class PostgresReader implements PlanReader {
             }
         }
         Object plan;
-        try (JsonParser p = JSON.createParser(json)) {
-            p.nextToken();
-            plan = JsonTree.readValue(p, MAX_PLAN_DEPTH);
+        try {
+            plan = PlanJson.read(json, MAX_PLAN_DEPTH);
         } catch (IOException e) {
             throw new PlanNotUnderstood("EXPLAIN's JSON could not be read: " + e.getMessage());
         }
-        List<Scan> scans = new ArrayList<>();
-        collectScans(plan, scans);
-        Map<String, Relation> relations = relations(c, scans);
-        Set<EngineReading.Table> tables = new LinkedHashSet<>();
-        Map<String, EngineReading.Table> aliases = new HashMap<>();
-        for (Scan s : scans) {
-            Relation r = relations.get(s.schema() + "\u0000" + s.name());
-            EngineReading.Table t = new EngineReading.Table(s.schema(), s.name(), r != null && r.resolvesBare());
-            tables.add(t);
-            if (s.alias() != null) {
-                aliases.put(s.alias(), t);
-            }
+        List<Map<?, ?>> roots = roots(plan);
+        List<Map<?, ?>> nodes = new ArrayList<>();
+        for (Map<?, ?> root : roots) {
+            collect(root, nodes, 0);
         }
-        Walk walk = new Walk(relations, aliases);
-        walk.top(plan);
-        return new EngineReading(tables, walk.columns, walk.functions, walk.writes, true);
-    }
-
-    private static void collectScans(Object node, List<Scan> scans) {
-        if (node instanceof List<?> list) {
-            list.forEach(o -> collectScans(o, scans));
-        } else if (node instanceof Map<?, ?> map) {
-            Object relation = map.get("Relation Name");
-            if (relation != null) {
-                Object schema = map.get("Schema");
-                Object alias = map.get("Alias");
-                scans.add(new Scan(schema == null ? "" : schema.toString(), relation.toString(),
-                        alias == null ? null : alias.toString()));
-            }
-            map.values().forEach(v -> {
-                if (v instanceof Map || v instanceof List) {
-                    collectScans(v, scans);
+        Map<String, Relation> relations = relations(c, nodes, timeoutSeconds);
+        Reads reads = new Reads();
+        Map<String, PgExpression.Rte> aliases = new LinkedHashMap<>();
+        for (Map<?, ?> n : nodes) {
+            String type = String.valueOf(n.get("Node Type"));
+            Object alias = n.get("Alias");
+            if (RELATION_SCANS.contains(type) && n.get("Relation Name") != null) {
+                Relation r = relations.get(key(n));
+                if (r == null) {
+                    reads.unreadable("the relation " + key(n).replace('\u0000', '.') + ", which the catalog does not list");
+                    continue;
                 }
-            });
+                reads.tables.add(r.table());
+                if (alias != null) {
+                    aliases.put(alias.toString(), new PgExpression.Rte(alias.toString(), r));
+                }
+            } else if (DERIVED_SCANS.contains(type) && alias != null) {
+                aliases.put(alias.toString(), new PgExpression.Rte(alias.toString(), null));
+            } else if (RELATION_SCANS.contains(type) || DERIVED_SCANS.contains(type)) {
+                reads.unreadable("a " + type + " node that names no relation or alias");
+            }
+        }
+        PgExpression.Context context = new PgExpression.Context(aliases,
+                aliases.size() == 1 ? aliases.values().iterator().next() : null);
+        Walk walk = new Walk(context, relations, reads);
+        for (Map<?, ?> root : roots) {
+            walk.node(root, null);
+        }
+        return reads.reading();
+    }
+
+    private static List<Map<?, ?>> roots(Object plan) {
+        List<Map<?, ?>> out = new ArrayList<>();
+        if (!(plan instanceof List<?> list) || list.isEmpty()) {
+            throw new PlanNotUnderstood("EXPLAIN's JSON is not a list of plans");
+        }
+        for (Object o : list) {
+            if (!(o instanceof Map<?, ?> m) || !(m.get("Plan") instanceof Map<?, ?> p)) {
+                throw new PlanNotUnderstood("EXPLAIN's JSON has an entry without a Plan");
+            }
+            out.add(p);
+        }
+        return out;
+    }
+
+    private static void collect(Map<?, ?> node, List<Map<?, ?>> out, int depth) {
+        if (depth > MAX_PLAN_DEPTH) {
+            throw new PlanNotUnderstood("the plan is nested too deeply");
+        }
+        out.add(node);
+        for (Map<?, ?> child : children(node)) {
+            collect(child, out, depth + 1);
         }
     }
 
-    /**
-     * One pass over the plan tree. A node's output list is not a read when it only hands on what its child
-     * handed it: a scan's physical target list (every column of its table, for a parent that picks), and a
-     * pass-through node (Materialize, Sort, Hash, Limit, …) over such a child with the same list.
-     */
+    private static List<Map<?, ?>> children(Map<?, ?> node) {
+        Object plans = node.get("Plans");
+        if (plans == null) {
+            return List.of();
+        }
+        List<Map<?, ?>> out = new ArrayList<>();
+        if (plans instanceof List<?> list) {
+            for (Object o : list) {
+                if (!(o instanceof Map<?, ?> m)) {
+                    throw new PlanNotUnderstood("a plan node's child is not an object: " + o);
+                }
+                out.add(m);
+            }
+            return out;
+        }
+        throw new PlanNotUnderstood("a plan node's Plans is not a list");
+    }
+
+    private static String key(Map<?, ?> node) {
+        Object schema = node.get("Schema");
+        return (schema == null ? "" : schema.toString()) + "\u0000" + node.get("Relation Name");
+    }
+
+    /** One pass over the plan tree, reading every expression of every node. */
     private static final class Walk {
+        final PgExpression.Context context;
         final Map<String, Relation> relations;
-        final Map<String, EngineReading.Table> aliases;
-        final Set<EngineReading.ColumnRead> columns = new LinkedHashSet<>();
-        final Set<String> functions = new LinkedHashSet<>();
-        final Set<String> writes = new LinkedHashSet<>();
+        final Reads reads;
 
-        Walk(Map<String, Relation> relations, Map<String, EngineReading.Table> aliases) {
+        Walk(PgExpression.Context context, Map<String, Relation> relations, Reads reads) {
+            this.context = context;
             this.relations = relations;
-            this.aliases = aliases;
+            this.reads = reads;
         }
 
-        void top(Object plan) {
-            if (plan instanceof List<?> list) {
-                list.forEach(this::top);
-            } else if (plan instanceof Map<?, ?> map && map.get("Plan") != null) {
-                node(map.get("Plan"));
-            } else {
-                throw new PlanNotUnderstood("EXPLAIN's JSON has no Plan");
-            }
+        /**
+         * What a node gave its parent.
+         *
+         * @param scope the relations scanned in its subtree, sub-plans left out
+         * @param handedOn whether its output list only hands on a physical target list, unread
+         * @param provenEmpty whether its subtree has a {@code Result} the planner proved returns no row (its
+         *     pruned relations are named in expressions above it, but never scanned)
+         */
+        record Result(List<Relation> scope, boolean handedOn, boolean provenEmpty) {
         }
 
-        /** {@return the node's output list, and whether it was handed on without being read} */
-        Map.Entry<List<String>, Boolean> node(Object o) {
-            if (!(o instanceof Map<?, ?> map)) {
-                throw new PlanNotUnderstood("a plan node is not an object: " + o);
+        /**
+         * @param n a node
+         * @param parentType its parent's node type, null at the top
+         * @return what it gave its parent
+         */
+        Result node(Map<?, ?> n, String parentType) {
+            String type = String.valueOf(n.get("Node Type"));
+            if (!RELATION_SCANS.contains(type) && !DERIVED_SCANS.contains(type) && !OTHER_NODES.contains(type)
+                    && !WRITE_NODES.contains(type)) {
+                reads.unreadable("the plan node " + type);
             }
-            Object type = map.get("Node Type");
-            if (type != null && WRITE_NODES.contains(type.toString())) {
-                writes.add(type.toString());
+            if (WRITE_NODES.contains(type)) {
+                reads.writes.add(type);
             }
-            List<Map.Entry<List<String>, Boolean>> children = new ArrayList<>();
-            for (Map.Entry<?, ?> e : map.entrySet()) {
+            if (type.equals("Foreign Scan") && n.get("Relation Name") == null) {
+                reads.unreadable("a Foreign Scan of a remote join");
+            }
+            List<Relation> scope = new ArrayList<>();
+            Relation own = RELATION_SCANS.contains(type) && n.get("Relation Name") != null ? relations.get(key(n)) : null;
+            if (own != null) {
+                scope.add(own);
+            }
+            List<Map.Entry<Map<?, ?>, Result>> inputs = new ArrayList<>();
+            boolean provenEmpty = type.equals("Result") && "false".equals(n.get("One-Time Filter"))
+                    && children(n).isEmpty();
+            for (Map<?, ?> child : children(n)) {
+                Result below = node(child, type);
+                Object rel = child.get("Parent Relationship");
+                if (!"SubPlan".equals(rel) && !"InitPlan".equals(rel)) {
+                    scope.addAll(below.scope());
+                    inputs.add(Map.entry(child, below));
+                    provenEmpty |= below.provenEmpty();
+                }
+            }
+            boolean handedOn = own != null ? physicalTargetList(n, own)
+                    : inputs.size() == 1 && inputs.get(0).getValue().handedOn()
+                    && n.get("Output") != null && n.get("Output").equals(inputs.get(0).getKey().get("Output"));
+            boolean subPlan = false;
+            for (Map.Entry<?, ?> e : n.entrySet()) {
                 String k = String.valueOf(e.getKey());
-                if (k.equals("Plans") && e.getValue() instanceof List<?> plans) {
-                    for (Object child : plans) {
-                        Map.Entry<List<String>, Boolean> out = node(child);
-                        Object rel = child instanceof Map<?, ?> cm ? cm.get("Parent Relationship") : null;
-                        if (!"SubPlan".equals(rel) && !"InitPlan".equals(rel)) {
-                            children.add(out);
-                        }
+                if (DESCRIPTIVE_KEYS.contains(k)) {
+                    continue;
+                }
+                if (!EXPRESSION_KEYS.contains(k)) {
+                    reads.unreadable("the plan key \"" + k + "\" of a " + type + " node");
+                    continue;
+                }
+                if (k.equals("Output") && handedOn && parentType != null && NAMING_PARENTS.contains(parentType)) {
+                    continue; // the parent names the columns it uses
+                }
+                List<String> texts = new ArrayList<>();
+                strings(e.getValue(), texts);
+                for (String text : texts) {
+                    subPlan |= PgExpression.read(text, context, provenEmpty, reads, type + " " + k);
+                }
+            }
+            if (type.equals("Sample Scan") && n.get("Sampling Method") != null) {
+                reads.functions.add(String.valueOf(n.get("Sampling Method")));
+            }
+            if (subPlan) {
+                for (Relation r : scope) {
+                    for (String col : r.columns()) {
+                        reads.possibleColumns.add(new EngineReading.ColumnRead(r.table(), col));
                     }
-                } else if (EXPRESSION_KEYS.contains(k) && !k.equals("Output")) {
-                    List<String> texts = new ArrayList<>();
-                    strings(e.getValue(), texts);
-                    for (String text : texts) {
-                        expression(text, aliases, columns, functions, null, Set.of());
+                }
+            }
+            return new Result(scope, handedOn, provenEmpty);
+        }
+
+        /** Whether a scan's output list is its table's every column in order (its physical target list). */
+        private static boolean physicalTargetList(Map<?, ?> n, Relation own) {
+            if (!(n.get("Output") instanceof List<?> output) || output.size() != own.attributes().size()
+                    || n.get("Node Type").equals("ModifyTable")) {
+                return false;
+            }
+            Object alias = n.get("Alias");
+            for (int i = 0; i < output.size(); i++) {
+                String text = String.valueOf(output.get(i));
+                String col = own.attributes().get(i);
+                if (col == null) {
+                    if (!text.startsWith("NULL::")) {
+                        return false;
                     }
+                } else if (!text.equals(PrintedSql.quoteIfNeeded(col, '"'))
+                        && !text.equals(PrintedSql.quoteIfNeeded(String.valueOf(alias), '"') + "."
+                        + PrintedSql.quoteIfNeeded(col, '"'))) {
+                    return false;
                 }
             }
-            List<String> output = new ArrayList<>();
-            if (map.get("Output") instanceof List<?> out) {
-                out.forEach(x -> output.add(String.valueOf(x)));
-            }
-            Object relation = map.get("Relation Name");
-            if (relation != null) {
-                Object schema = map.get("Schema");
-                Relation r = relations.get((schema == null ? "" : schema.toString()) + "\u0000" + relation);
-                Object alias = map.get("Alias");
-                EngineReading.Table t = alias == null ? null : aliases.get(alias.toString());
-                if (r != null && output.size() == r.columns().size()) {
-                    return Map.entry(output, true); // the physical target list: its parent names what it uses
-                }
-                for (String text : output) {
-                    expression(text, aliases, columns, functions, t, r == null ? Set.of() : r.columns());
-                }
-                return Map.entry(output, false);
-            }
-            if (children.size() == 1 && children.get(0).getValue() && children.get(0).getKey().equals(output)) {
-                return Map.entry(output, true);
-            }
-            for (String text : output) {
-                expression(text, aliases, columns, functions, null, Set.of());
-            }
-            return Map.entry(output, false);
+            return true;
         }
 
         private static void strings(Object v, List<String> out) {
@@ -197,113 +308,100 @@ final class PostgresReader implements PlanReader {
                 list.forEach(x -> strings(x, out));
             } else if (v instanceof Map<?, ?> m) {
                 m.values().forEach(x -> strings(x, out));
+            } else if (v != null) {
+                out.add(String.valueOf(v));
             }
         }
     }
 
-    /** One relation in the catalog. */
-    private record Relation(Set<String> columns, boolean resolvesBare) {
-    }
-
-    private static Map<String, Relation> relations(Connection c, List<Scan> scans) throws SQLException {
+    /**
+     * Reads the catalog entries of the relations the plan scans: their columns by position, which columns
+     * are generated from which, whether a bare name resolves to them, and the partitioned table a
+     * partition belongs to.
+     */
+    private static Map<String, Relation> relations(Connection c, List<Map<?, ?>> nodes, int timeoutSeconds)
+            throws SQLException {
         Map<String, Relation> out = new LinkedHashMap<>();
-        if (scans.isEmpty()) {
+        Set<String> wanted = new LinkedHashSet<>();
+        for (Map<?, ?> n : nodes) {
+            if (n.get("Relation Name") != null) {
+                wanted.add(key(n));
+            }
+        }
+        if (wanted.isEmpty()) {
             return out;
         }
         List<String> schemas = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        for (Scan s : scans) {
-            schemas.add(s.schema());
-            names.add(s.name());
+        for (String w : wanted) {
+            int z = w.indexOf('\u0000');
+            schemas.add(w.substring(0, z));
+            names.add(w.substring(z + 1));
         }
         Array schemaArray = c.createArrayOf("text", schemas.toArray());
         Array nameArray = c.createArrayOf("text", names.toArray());
-        try (PreparedStatement ps = c.prepareStatement("SELECT n.nspname, k.relname, "
-                + "(SELECT array_agg(a.attname::text) FROM pg_catalog.pg_attribute a WHERE a.attrelid = k.oid "
-                + "AND a.attnum > 0 AND NOT a.attisdropped), pg_catalog.to_regclass(pg_catalog.quote_ident(k.relname)) = k.oid "
-                + "FROM pg_catalog.pg_class k JOIN pg_catalog.pg_namespace n ON n.oid = k.relnamespace "
-                + "JOIN unnest(?::text[], ?::text[]) AS x(s, t) ON x.s = n.nspname AND x.t = k.relname")) {
+        Map<String, EngineReading.Table> identity = new HashMap<>();
+        Map<String, List<String>> attributes = new LinkedHashMap<>();
+        Map<String, Map<String, List<String>>> generated = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT x.s, x.t, rn.nspname, r.relname, "
+                + "pg_catalog.to_regclass(pg_catalog.quote_ident(r.relname)) = r.oid, a.attname::text, a.attisdropped, "
+                + "(SELECT pg_catalog.array_agg(d.attname::text) FROM pg_catalog.pg_attrdef ad "
+                + "JOIN pg_catalog.pg_depend dp ON dp.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass "
+                + "AND dp.objid = ad.oid AND dp.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass "
+                + "AND dp.refobjid = k.oid AND dp.refobjsubid > 0 AND dp.refobjsubid <> a.attnum "
+                + "JOIN pg_catalog.pg_attribute d ON d.attrelid = k.oid AND d.attnum = dp.refobjsubid "
+                + "WHERE a.attgenerated <> '' AND ad.adrelid = k.oid AND ad.adnum = a.attnum) "
+                + "FROM unnest(?::text[], ?::text[]) AS x(s, t) "
+                + "JOIN pg_catalog.pg_namespace n ON n.nspname = x.s "
+                + "JOIN pg_catalog.pg_class k ON k.relnamespace = n.oid AND k.relname = x.t "
+                + "JOIN pg_catalog.pg_class r ON r.oid = CASE WHEN k.relispartition "
+                + "THEN pg_catalog.pg_partition_root(k.oid) ELSE k.oid END "
+                + "JOIN pg_catalog.pg_namespace rn ON rn.oid = r.relnamespace "
+                + "LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = k.oid AND a.attnum > 0 "
+                + "ORDER BY x.s, x.t, a.attnum")) {
+            if (timeoutSeconds > 0) {
+                ps.setQueryTimeout(timeoutSeconds);
+            }
             ps.setArray(1, schemaArray);
             ps.setArray(2, nameArray);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    Set<String> cols = new java.util.HashSet<>();
-                    Array attnames = rs.getArray(3);
-                    if (attnames != null) {
-                        for (Object o : (Object[]) attnames.getArray()) {
-                            cols.add(String.valueOf(o));
-                        }
-                        attnames.free();
+                    String k = rs.getString(1) + "\u0000" + rs.getString(2);
+                    identity.putIfAbsent(k, new EngineReading.Table(rs.getString(3), rs.getString(4), rs.getBoolean(5)));
+                    List<String> attrs = attributes.computeIfAbsent(k, x -> new ArrayList<>());
+                    String name = rs.getString(6);
+                    if (name == null) {
+                        continue; // a relation without columns
                     }
-                    out.put(rs.getString(1) + "\u0000" + rs.getString(2), new Relation(cols, rs.getBoolean(4)));
+                    boolean dropped = rs.getBoolean(7);
+                    attrs.add(dropped ? null : name);
+                    Array from = rs.getArray(8);
+                    if (from != null && !dropped) {
+                        List<String> sources = new ArrayList<>();
+                        for (Object o : (Object[]) from.getArray()) {
+                            sources.add(String.valueOf(o));
+                        }
+                        from.free();
+                        generated.computeIfAbsent(k, x -> new HashMap<>()).put(name, List.copyOf(sources));
+                    }
                 }
             }
         } finally {
             schemaArray.free();
             nameArray.free();
         }
+        for (Map.Entry<String, EngineReading.Table> e : identity.entrySet()) {
+            List<String> attrs = attributes.getOrDefault(e.getKey(), List.of());
+            Set<String> live = new LinkedHashSet<>();
+            for (String a : attrs) {
+                if (a != null) {
+                    live.add(a);
+                }
+            }
+            out.put(e.getKey(), new Relation(e.getValue(), Collections.unmodifiableList(new ArrayList<>(attrs)),
+                    Collections.unmodifiableSet(live),
+                    Map.copyOf(generated.getOrDefault(e.getKey(), Map.of()))));
+        }
         return out;
-    }
-
-    /**
-     * Reads the columns (through their aliases) and the functions of one printed expression; in a scan's own
-     * output list, bare names of its relation's columns are that relation's.
-     */
-    static void expression(String text, Map<String, EngineReading.Table> aliases,
-                           Set<EngineReading.ColumnRead> columns, Set<String> functions,
-                           EngineReading.Table bareTable, Set<String> bareColumns) {
-        List<PrintedSql.Token> tokens = PrintedSql.tokens(text, '"', false);
-        for (int k = 0; k < tokens.size(); k++) {
-            PrintedSql.Token t = tokens.get(k);
-            if (t.is("::")) {
-                k = skipType(tokens, k + 1);
-                continue;
-            }
-            if (t.kind() != PrintedSql.Kind.NAME) {
-                continue;
-            }
-            boolean call = k + 1 < tokens.size() && tokens.get(k + 1).is("(");
-            int n = t.parts().size();
-            if (call) {
-                String name = String.join(".", t.parts()).toLowerCase(Locale.ROOT);
-                if (n > 1 || t.quoted().get(0) || !NOT_FUNCTIONS.contains(name)) {
-                    functions.add(name);
-                }
-            } else if (n >= 2) {
-                EngineReading.Table table = aliases.get(t.parts().get(n - 2));
-                if (table != null) {
-                    columns.add(new EngineReading.ColumnRead(table, t.parts().get(n - 1)));
-                }
-            } else if (bareTable != null && bareColumns.contains(t.text())) {
-                columns.add(new EngineReading.ColumnRead(bareTable, t.text()));
-            }
-        }
-    }
-
-    /** Skips a type name after {@code ::}: words, a modifier in parentheses, array brackets. */
-    private static int skipType(List<PrintedSql.Token> tokens, int k) {
-        int j = k;
-        if (j < tokens.size() && tokens.get(j).kind() == PrintedSql.Kind.NAME) {
-            j++;
-            while (j < tokens.size() && tokens.get(j).kind() == PrintedSql.Kind.NAME && tokens.get(j).parts().size() == 1
-                    && TYPE_CONTINUATIONS.contains(tokens.get(j).text().toLowerCase(Locale.ROOT))) {
-                j++;
-            }
-        }
-        if (j < tokens.size() && tokens.get(j).is("(")) {
-            int depth = 0;
-            for (; j < tokens.size(); j++) {
-                if (tokens.get(j).is("(")) {
-                    depth++;
-                } else if (tokens.get(j).is(")") && --depth == 0) {
-                    j++;
-                    break;
-                }
-            }
-        }
-        while (j + 1 < tokens.size() && tokens.get(j).is("[") && tokens.get(j + 1).is("]")) {
-            j += 2;
-        }
-        return j - 1;
     }
 }

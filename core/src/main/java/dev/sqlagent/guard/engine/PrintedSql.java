@@ -24,7 +24,9 @@ final class PrintedSql {
         /** A placeholder ({@code ?1}, {@code $1}, {@code ?}). */
         PARAM,
         /** Any other character, or {@code ::}. */
-        PUNCT
+        PUNCT,
+        /** A marker the optimizer prints in angle brackets ({@code <cache>}, {@code <temporary table>}), text inside. */
+        MARKER
     }
 
     /**
@@ -59,12 +61,14 @@ final class PrintedSql {
     private final String s;
     private final char identQuote;
     private final boolean backslashEscapes;
+    private final boolean markers;
     private int i;
 
-    private PrintedSql(String s, char identQuote, boolean backslashEscapes) {
+    private PrintedSql(String s, char identQuote, boolean backslashEscapes, boolean markers) {
         this.s = s;
         this.identQuote = identQuote;
         this.backslashEscapes = backslashEscapes;
+        this.markers = markers;
     }
 
     /**
@@ -75,7 +79,22 @@ final class PrintedSql {
      * @throws PlanReader.PlanNotUnderstood if a string, identifier or comment is not closed
      */
     static List<Token> tokens(String text, char identQuote, boolean backslashEscapes) {
-        return new PrintedSql(text, identQuote, backslashEscapes).all();
+        return new PrintedSql(text, identQuote, backslashEscapes, false).all();
+    }
+
+    /**
+     * As {@link #tokens(String, char, boolean)}, reading a {@code <} directly followed by a letter, up to the
+     * next {@code >}, as one {@link Kind#MARKER} (MariaDB prints its optimizer's wrappers so, and its
+     * comparisons with spaces around).
+     *
+     * @param text printed SQL
+     * @param identQuote the engine's identifier quote
+     * @param backslashEscapes whether the engine escapes in strings with backslashes
+     * @return the tokens
+     * @throws PlanReader.PlanNotUnderstood if a string, identifier or comment is not closed
+     */
+    static List<Token> tokensWithMarkers(String text, char identQuote, boolean backslashEscapes) {
+        return new PrintedSql(text, identQuote, backslashEscapes, true).all();
     }
 
     private List<Token> all() {
@@ -86,6 +105,17 @@ final class PrintedSql {
                 return out;
             }
             char c = s.charAt(i);
+            if (markers && c == '<' && i + 1 < s.length() && isWordStart(s.charAt(i + 1))) {
+                int end = i + 1;
+                while (end < s.length() && (isWordPart(s.charAt(end)) || s.charAt(end) == ' ')) {
+                    end++;
+                }
+                if (end < s.length() && s.charAt(end) == '>') {
+                    out.add(new Token(Kind.MARKER, s.substring(i + 1, end), List.of(), List.of()));
+                    i = end + 1;
+                    continue;
+                }
+            }
             if (c == '\'') {
                 i = endOfQuoted(i, '\'', backslashEscapes);
                 out.add(new Token(Kind.STRING, "'", List.of(), List.of()));
@@ -196,6 +226,22 @@ final class PrintedSql {
                 return;
             }
         }
+    }
+
+    /**
+     * @param name an identifier
+     * @param quote the engine's identifier quote
+     * @return the name as an engine that folds to lower case prints it: bare when it is a lower-case word,
+     *     else quoted (a keyword printed quoted is not recognised, so compares as different)
+     */
+    static String quoteIfNeeded(String name, char quote) {
+        boolean plain = !name.isEmpty() && (name.charAt(0) == '_' || name.charAt(0) >= 'a' && name.charAt(0) <= 'z');
+        for (int k = 0; k < name.length() && plain; k++) {
+            char c = name.charAt(k);
+            plain = c == '_' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '$';
+        }
+        String q = String.valueOf(quote);
+        return plain ? name : q + name.replace(q, q + q) + q;
     }
 
     private static boolean isWordStart(char c) {

@@ -5,10 +5,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,120 +19,282 @@ import java.util.Set;
  * authorizer hook). Every b-tree the program opens ({@code OpenRead} with its root page, mapped through
  * {@code sqlite_schema} to its table, indexes included, views already expanded by SQLite), every column
  * it takes from a table or index cursor ({@code Column}; {@code Rowid} as the integer primary key it
- * aliases; the keys of an index seek), every function it calls ({@code Function}, {@code AggStep}, …) and
- * any opcode that writes, opens a virtual table or starts a write transaction. It knows nothing of the
- * guard's parser.
+ * aliases, or as the system column {@code rowid} of a table without one; the keys of an index seek), every
+ * virtual table declared in the schema it opens ({@code VOpen}, named by probing each declared virtual
+ * table's handle on the same connection) and its columns ({@code VColumn}), every function it calls
+ * ({@code Function}, {@code AggStep}, …) and any opcode that writes or touches the schema. It knows nothing
+ * of the guard's parser.
+ *
+ * <p>Fail closed: an opcode outside the lists below, a b-tree of another attached database, a virtual
+ * table that is not declared in the schema (a table-valued function such as {@code json_each} or a
+ * {@code pragma_…} table), an expression index or a stored generated column (whose sources SQLite does not
+ * record: read as every ordinary column of its table) are read conservatively or recorded as unreadable.
  */
 final class SqliteReader implements PlanReader {
 
     private static final Set<String> FUNCTION_OPCODES = Set.of("Function", "PureFunc", "Function0", "PureFunc0",
             "AggStep", "AggStep1", "AggStep0", "AggFinal", "AggValue", "AggInverse");
-    private static final Set<String> FORBIDDEN_OPCODES = Set.of("OpenWrite", "VOpen", "VCreate", "VDestroy",
-            "VUpdate", "Destroy", "Clear", "CreateBtree", "ParseSchema", "Vacuum", "IncrVacuum", "SqlExec",
-            "VBegin", "VFilter", "Program", "DropTable", "DropIndex", "DropTrigger", "LoadAnalysis");
+    private static final Set<String> WRITE_OPCODES = Set.of("OpenWrite", "VCreate", "VDestroy", "VUpdate",
+            "VRename", "VBegin", "Destroy", "Clear", "CreateBtree", "ParseSchema", "Vacuum", "IncrVacuum", "SqlExec",
+            "Program", "DropTable", "DropIndex", "DropTrigger", "LoadAnalysis", "SetCookie", "Savepoint",
+            "AutoCommit", "JournalMode", "Checkpoint", "TableLock", "FkCounter", "FkIfZero", "FkCheck", "ResetCount",
+            "IntegrityCk", "Expire", "ReadCookie", "Pagecount", "MaxPgcnt", "VCheck", "Param");
+    /** Opcodes that write, but only into the cursor they name: harmless on an ephemeral or sorter cursor. */
+    private static final Set<String> CURSOR_WRITES = Set.of("Insert", "Delete", "IdxInsert", "IdxDelete",
+            "NewRowid", "RowCell");
     private static final Set<String> SEEK_OPCODES = Set.of("SeekGE", "SeekGT", "SeekLE", "SeekLT", "IdxGE",
             "IdxGT", "IdxLE", "IdxLT", "Found", "NotFound", "NoConflict");
+    private static final Set<String> EPHEMERAL_OPENS = Set.of("OpenEphemeral", "OpenAutoindex", "SorterOpen",
+            "OpenPseudo");
+    /** Opcodes that compute, jump, move registers or walk cursors without reading a stored value. */
+    private static final Set<String> PLAIN_OPCODES = Set.of("Init", "Goto", "Halt", "HaltIfNull", "Integer",
+            "Int64", "Real", "String", "String8", "Null", "SoftNull", "Blob", "Variable", "Move", "Copy", "SCopy",
+            "IntCopy", "ResultRow", "Add", "Subtract", "Multiply", "Divide", "Remainder", "Concat", "BitAnd", "BitOr",
+            "ShiftLeft", "ShiftRight", "BitNot", "AddImm", "MustBeInt", "RealAffinity", "Cast", "Eq", "Ne", "Lt",
+            "Le", "Gt", "Ge", "ElseEq", "Permutation", "Compare", "Jump", "And", "Or", "IsTrue", "Not", "If", "IfNot",
+            "IsNull", "IsType", "NotNull", "ZeroOrNull", "IfNullRow", "NullRow", "Once", "Gosub", "Return",
+            "InitCoroutine", "EndCoroutine", "Yield", "BeginSubrtn", "Affinity", "TypeCheck", "MakeRecord", "Count",
+            "Rewind", "Last", "Next", "Prev", "SorterNext", "SorterSort", "Sort", "SorterInsert", "SorterData",
+            "SorterCompare", "ResetSorter", "OpenDup", "Close", "ColumnsUsed", "CursorHint", "Sequence",
+            "SequenceTest", "Explain", "Noop", "Trace", "Abortable", "ReleaseReg", "CollSeq", "Filter", "FilterAdd",
+            "DecrJumpZero", "IfPos", "IfNotZero", "OffsetLimit", "Offset", "MemMax", "RowSetAdd", "RowSetRead",
+            "RowSetTest", "SeekRowid", "NotExists", "DeferredSeek", "FinishSeek", "SeekScan", "SeekHit", "IfNoHope",
+            "IfNotOpen", "SeekEnd", "ClrSubtype", "GetSubtype", "SetSubtype", "IfSizeBetween", "CursorLock",
+            "CursorUnlock", "VFilter", "VNext", "VInitIn", "IfEmpty", "Transaction");
+    private static final String ROWID = "\u0000rowid";
 
     /** One instruction of the program. */
     private record Op(String op, int p1, int p2, int p3, String p4) {
     }
 
-    /** One b-tree: a table, or an index of one. */
-    record BTree(String table, String index, List<String> columns, String rowidColumn) {
+    /**
+     * One b-tree: a table, or an index of one.
+     *
+     * @param table its table
+     * @param index the index's name, null for the table itself
+     * @param columns the stored columns in record order: a column name, {@code ROWID} for the row id, or null
+     *     for an expression or a stored generated column
+     * @param rowidColumn the integer primary key the row id aliases, or null
+     * @param ordinary the table's columns that are neither generated nor hidden
+     */
+    record BTree(String table, String index, List<String> columns, String rowidColumn, List<String> ordinary) {
     }
 
-    /** The schema as root pages, read once per database file and schema version. */
-    record Catalog(String file, int schemaVersion, Map<Integer, BTree> pages) {
+    /**
+     * The main schema, read once per database file and schema version.
+     *
+     * @param file the database file, empty for an in-memory database
+     * @param schemaVersion {@code PRAGMA schema_version}
+     * @param pages every b-tree by root page
+     * @param virtualTables the virtual tables declared in the schema, with their columns
+     */
+    record Catalog(String file, int schemaVersion, Map<Integer, BTree> pages, Map<String, List<String>> virtualTables) {
     }
 
     private volatile Catalog catalog;
 
     @Override
     public EngineReading read(Connection c, SqlStatement statement, int timeoutSeconds) throws SQLException {
-        Catalog cat = catalog(c);
-        Set<EngineReading.Table> tables = new LinkedHashSet<>();
-        Set<EngineReading.ColumnRead> columns = new LinkedHashSet<>();
-        Set<String> functions = new LinkedHashSet<>();
-        Set<String> writes = new LinkedHashSet<>();
-        Map<Integer, BTree> cursors = new HashMap<>();
-        Map<Integer, EngineReading.Table> cursorTables = new HashMap<>();
+        Catalog cat = catalog(c, timeoutSeconds);
+        List<Op> program = new ArrayList<>();
         try (PreparedStatement ps = Explain.prepare(c, "EXPLAIN ", statement, timeoutSeconds)) {
-            List<Op> program = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     program.add(new Op(rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getString(6)));
                 }
             }
-            // registers whose row id only positions a cursor (SeekRowid, NotExists) or fills a row set
-            Set<Integer> seekRegisters = new java.util.HashSet<>();
-            for (Op o : program) {
-                if (o.op().equals("SeekRowid") || o.op().equals("NotExists") || o.op().equals("RowSetTest")) {
-                    seekRegisters.add(o.p3());
-                } else if (o.op().equals("RowSetAdd")) {
-                    seekRegisters.add(o.p2());
-                }
+        }
+        Map<String, String> virtualHandles = Map.of();
+        for (Op o : program) {
+            if (o.op().equals("VOpen")) {
+                virtualHandles = virtualHandles(c, cat, timeoutSeconds);
+                break;
             }
-            {
-                for (Op o : program) {
-                    String op = o.op();
-                    int p1 = o.p1();
-                    int p2 = o.p2();
-                    int p3 = o.p3();
-                    String p4 = o.p4();
-                    if (op.equals("OpenRead") || op.equals("ReopenIdx")) {
-                        EngineReading.Table t;
-                        BTree tree = null;
-                        if (p3 == 0) {
-                            tree = cat.pages().get(p2);
-                            t = new EngineReading.Table("main", tree == null ? "page:" + p2 : tree.table(), true);
-                        } else {
-                            t = new EngineReading.Table(p3 == 1 ? "temp" : "database:" + p3, "page:" + p2, false);
+        }
+        return reading(program, cat, virtualHandles);
+    }
+
+    private static EngineReading reading(List<Op> program, Catalog cat, Map<String, String> virtualHandles) {
+        Reads reads = new Reads();
+        Map<Integer, BTree> cursors = new HashMap<>();
+        Map<Integer, EngineReading.Table> cursorTables = new HashMap<>();
+        Map<Integer, String> virtualCursors = new HashMap<>();
+        // the program opens its ephemeral cursors wherever its layout puts them, often after their first use
+        Set<Integer> ephemeral = new HashSet<>();
+        Set<Integer> autoindexes = new HashSet<>();
+        for (Op o : program) {
+            if (EPHEMERAL_OPENS.contains(o.op())) {
+                ephemeral.add(o.p1());
+            }
+            if (o.op().equals("OpenAutoindex")) {
+                autoindexes.add(o.p1());
+            }
+        }
+        for (Op o : program) {
+            if (o.op().equals("OpenDup") && ephemeral.contains(o.p2())) {
+                ephemeral.add(o.p1());
+            }
+        }
+        // registers whose row id only positions a cursor (SeekRowid, NotExists) or fills a row set
+        Set<Integer> seekRegisters = new HashSet<>();
+        for (Op o : program) {
+            if (o.op().equals("SeekRowid") || o.op().equals("NotExists") || o.op().equals("RowSetTest")) {
+                seekRegisters.add(o.p3());
+            } else if (o.op().equals("RowSetAdd")) {
+                seekRegisters.add(o.p2());
+            }
+        }
+        // an automatic index SQLite builds for a join keeps each row's id to find the row again: a row id that
+        // only goes into one is no read; reading it back out of the index as a value is
+        Set<Integer> autoindexRecords = new HashSet<>();
+        for (Op o : program) {
+            if (o.op().equals("IdxInsert") && autoindexes.contains(o.p1())) {
+                autoindexRecords.add(o.p2());
+            }
+        }
+        Map<Integer, Integer> autoindexOf = new HashMap<>(); // register stored in an automatic index -> that index
+        Map<Integer, Integer> rowidOffset = new HashMap<>(); // automatic index -> where its records keep a row id
+        for (Op o : program) {
+            if (o.op().equals("MakeRecord") && autoindexRecords.contains(o.p3())) {
+                for (Op insert : program) {
+                    if (insert.op().equals("IdxInsert") && insert.p2() == o.p3() && autoindexes.contains(insert.p1())) {
+                        for (int r = o.p1(); r < o.p1() + o.p2(); r++) {
+                            autoindexOf.put(r, insert.p1());
                         }
-                        tables.add(t);
-                        cursorTables.put(p1, t);
-                        if (tree != null) {
-                            cursors.put(p1, tree);
-                        }
-                    } else if (op.equals("Column")) {
-                        column(cursors, cursorTables, p1, p2, columns);
-                    } else if ((op.equals("Rowid") || op.equals("IdxRowid")) && !seekRegisters.contains(p2)) {
-                        // the row id as a value: the integer primary key it aliases, if the table has one (a
-                        // table without one has no column the row id could leak); a row id that only
-                        // positions another cursor (SeekRowid, NotExists, DeferredSeek, a row set) is the
-                        // engine's own and not counted
-                        BTree tree = cursors.get(p1);
-                        if (tree != null && tree.rowidColumn() != null) {
-                            columns.add(new EngineReading.ColumnRead(cursorTables.get(p1), tree.rowidColumn()));
-                        }
-                    } else if (SEEK_OPCODES.contains(op)) {
-                        BTree tree = cursors.get(p1);
-                        if (tree != null && tree.index() != null) {
-                            int keys = parseInt(p4, 0);
-                            keys = keys <= 0 ? tree.columns().size() : keys;
-                            for (int i = 0; i < keys && i < tree.columns().size(); i++) {
-                                column(cursors, cursorTables, p1, i, columns);
-                            }
-                        }
-                    } else if (FUNCTION_OPCODES.contains(op) && p4 != null) {
-                        int paren = p4.indexOf('(');
-                        functions.add((paren < 0 ? p4 : p4.substring(0, paren)).toLowerCase(Locale.ROOT));
-                    } else if (FORBIDDEN_OPCODES.contains(op) || op.equals("Transaction") && p2 != 0) {
-                        writes.add(op);
                     }
                 }
             }
         }
-        return new EngineReading(tables, columns, functions, writes, true);
+        Map<Integer, Integer> autoindexSource = new HashMap<>(); // automatic index -> the cursor whose row ids it keeps
+        for (Op o : program) {
+            Integer index = autoindexOf.get(o.p2());
+            if ((o.op().equals("Rowid") || o.op().equals("IdxRowid")) && index != null && !autoindexes.contains(o.p1())) {
+                autoindexSource.put(index, o.p1());
+                for (Op m : program) {
+                    if (m.op().equals("MakeRecord") && o.p2() >= m.p1() && o.p2() < m.p1() + m.p2()
+                            && autoindexRecords.contains(m.p3())) {
+                        rowidOffset.put(index, o.p2() - m.p1());
+                    }
+                }
+            }
+        }
+        for (Op o : program) {
+            String op = o.op();
+            if (op.equals("OpenRead") || op.equals("ReopenIdx")) {
+                if (o.p3() != 0) {
+                    reads.unreadable("a b-tree (root page " + o.p2() + ") of attached database " + o.p3());
+                    continue;
+                }
+                BTree tree = cat.pages().get(o.p2());
+                if (tree == null) {
+                    reads.unreadable("the b-tree with root page " + o.p2() + ", which the schema does not list");
+                    continue;
+                }
+                EngineReading.Table t = new EngineReading.Table("main", tree.table(), true);
+                reads.tables.add(t);
+                cursorTables.put(o.p1(), t);
+                cursors.put(o.p1(), tree);
+            } else if (EPHEMERAL_OPENS.contains(op) || op.equals("OpenDup")) {
+                continue;
+            } else if (op.equals("Column")) {
+                Integer source = autoindexSource.get(o.p1());
+                if (source != null && rowidOffset.getOrDefault(o.p1(), -1) == o.p2()) {
+                    rowid(cursors, cursorTables, source, reads);
+                }
+                column(cursors, cursorTables, o.p1(), o.p2(), reads);
+            } else if (op.equals("Rowid") || op.equals("IdxRowid")) {
+                if (autoindexOf.containsKey(o.p2()) && !autoindexes.contains(o.p1())) {
+                    continue; // kept in an automatic index only
+                } else if (autoindexSource.containsKey(o.p1()) && !seekRegisters.contains(o.p2())) {
+                    rowid(cursors, cursorTables, autoindexSource.get(o.p1()), reads);
+                } else if (!seekRegisters.contains(o.p2())) {
+                    rowid(cursors, cursorTables, o.p1(), reads);
+                }
+            } else if (op.equals("RowData")) {
+                BTree tree = cursors.get(o.p1());
+                if (tree != null) {
+                    for (int i = 0; i < tree.columns().size(); i++) {
+                        column(cursors, cursorTables, o.p1(), i, reads);
+                    }
+                }
+            } else if (SEEK_OPCODES.contains(op)) {
+                BTree tree = cursors.get(o.p1());
+                if (tree != null && tree.index() != null) {
+                    int keys = parseInt(o.p4(), 0);
+                    keys = keys <= 0 ? tree.columns().size() : keys;
+                    for (int i = 0; i < keys && i < tree.columns().size(); i++) {
+                        column(cursors, cursorTables, o.p1(), i, reads);
+                    }
+                }
+            } else if (op.equals("VOpen")) {
+                String name = virtualHandles.get(o.p4());
+                if (name == null) {
+                    reads.unreadable("a virtual table or table-valued function not declared in the schema");
+                    continue;
+                }
+                reads.tables.add(new EngineReading.Table("main", name, true));
+                virtualCursors.put(o.p1(), name);
+            } else if (op.equals("VColumn")) {
+                String name = virtualCursors.get(o.p1());
+                List<String> cols = name == null ? null : cat.virtualTables().get(name);
+                if (cols == null || o.p2() < 0 || o.p2() >= cols.size()) {
+                    reads.unreadable("a column of a virtual table cursor it cannot name");
+                    continue;
+                }
+                reads.columns.add(new EngineReading.ColumnRead(new EngineReading.Table("main", name, true),
+                        cols.get(o.p2())));
+            } else if (FUNCTION_OPCODES.contains(op)) {
+                if (o.p4() == null || o.p4().isBlank()) {
+                    reads.unreadable("a " + op + " without a function name");
+                    continue;
+                }
+                int paren = o.p4().indexOf('(');
+                reads.functions.add((paren < 0 ? o.p4() : o.p4().substring(0, paren)).toLowerCase(Locale.ROOT));
+            } else if (CURSOR_WRITES.contains(op)) {
+                if (!ephemeral.contains(o.p1())) {
+                    reads.writes.add(op);
+                }
+            } else if (WRITE_OPCODES.contains(op) || op.equals("Transaction") && o.p2() != 0) {
+                reads.writes.add(op);
+            } else if (!PLAIN_OPCODES.contains(op)) {
+                reads.unreadable("the opcode " + op);
+            }
+        }
+        return reads.reading();
     }
 
     private static void column(Map<Integer, BTree> cursors, Map<Integer, EngineReading.Table> cursorTables, int cursor,
-                               int index, Set<EngineReading.ColumnRead> out) {
+                               int index, Reads out) {
         BTree tree = cursors.get(cursor);
         if (tree == null) {
             return; // an ephemeral, sorter or pseudo cursor: its values came from a real cursor first
         }
-        String name = index >= 0 && index < tree.columns().size() ? tree.columns().get(index) : "column#" + index;
-        out.add(new EngineReading.ColumnRead(cursorTables.get(cursor), name));
+        EngineReading.Table table = cursorTables.get(cursor);
+        String name = index >= 0 && index < tree.columns().size() ? tree.columns().get(index) : null;
+        if (ROWID.equals(name)) {
+            rowid(cursors, cursorTables, cursor, out);
+        } else if (name != null) {
+            out.columns.add(new EngineReading.ColumnRead(table, name));
+        } else {
+            // an index expression or a stored generated column: SQLite does not say what it is computed from
+            for (String c : tree.ordinary()) {
+                out.columns.add(new EngineReading.ColumnRead(table, c));
+            }
+        }
+    }
+
+    private static void rowid(Map<Integer, BTree> cursors, Map<Integer, EngineReading.Table> cursorTables, int cursor,
+                              Reads out) {
+        BTree tree = cursors.get(cursor);
+        if (tree == null) {
+            return;
+        }
+        EngineReading.Table table = cursorTables.get(cursor);
+        if (tree.rowidColumn() != null) {
+            out.columns.add(new EngineReading.ColumnRead(table, tree.rowidColumn()));
+        } else {
+            out.systemColumns.add(new EngineReading.ColumnRead(table, "rowid"));
+        }
     }
 
     private static int parseInt(String s, int fallback) {
@@ -143,89 +305,189 @@ final class SqliteReader implements PlanReader {
         }
     }
 
-    Catalog catalog(Connection c) throws SQLException {
+    /**
+     * @return each declared virtual table's handle on this connection ({@code VOpen}'s fourth operand), to
+     *     its name: SQLite names no virtual table in its bytecode, so each is asked for once
+     */
+    private static Map<String, String> virtualHandles(Connection c, Catalog cat, int timeoutSeconds)
+            throws SQLException {
+        Map<String, String> out = new HashMap<>();
+        for (String name : cat.virtualTables().keySet()) {
+            try (PreparedStatement ps = c.prepareStatement("EXPLAIN SELECT 1 FROM main.\""
+                    + name.replace("\"", "\"\"") + "\"")) {
+                timeout(ps, timeoutSeconds);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        if ("VOpen".equals(rs.getString(2)) && rs.getString(6) != null) {
+                            out.put(rs.getString(6), name);
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@return a table without row id's columns in record order: its primary key index's, key columns first}
+     */
+    private static List<String> primaryKeyOrder(Connection c, String table, int timeoutSeconds) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT x.name FROM pragma_index_list(?) AS l, "
+                + "pragma_index_xinfo(l.name) AS x WHERE l.origin = 'pk' ORDER BY x.seqno")) {
+            timeout(ps, timeoutSeconds);
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1) == null ? null : rs.getString(1).toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void timeout(PreparedStatement ps, int timeoutSeconds) throws SQLException {
+        if (timeoutSeconds > 0) {
+            ps.setQueryTimeout(timeoutSeconds);
+        }
+    }
+
+    Catalog catalog(Connection c, int timeoutSeconds) throws SQLException {
         int version;
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA schema_version")) {
-            version = rs.next() ? rs.getInt(1) : -1;
+        try (PreparedStatement ps = c.prepareStatement("PRAGMA schema_version")) {
+            timeout(ps, timeoutSeconds);
+            try (ResultSet rs = ps.executeQuery()) {
+                version = rs.next() ? rs.getInt(1) : -1;
+            }
         }
         String file = "";
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT file FROM pragma_database_list WHERE name = 'main'")) {
-            if (rs.next() && rs.getString(1) != null) {
-                file = rs.getString(1);
+        try (PreparedStatement ps = c.prepareStatement("SELECT file FROM pragma_database_list WHERE name = 'main'")) {
+            timeout(ps, timeoutSeconds);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next() && rs.getString(1) != null) {
+                    file = rs.getString(1);
+                }
             }
         }
         Catalog cat = catalog;
         if (cat != null && !file.isEmpty() && cat.file().equals(file) && cat.schemaVersion() == version) {
             return cat;
         }
-        cat = new Catalog(file, version, pages(c));
+        Map<String, List<String>> virtualTables = new LinkedHashMap<>();
+        cat = new Catalog(file, version, pages(c, timeoutSeconds, virtualTables), Map.copyOf(virtualTables));
         catalog = cat;
         return cat;
     }
 
     /**
      * @param c a connection
+     * @param timeoutSeconds cap on each catalog query
+     * @param virtualTables filled with the declared virtual tables and their columns
      * @return every b-tree of the main schema by root page, page 1 as {@code sqlite_schema}
      * @throws SQLException if the schema cannot be read
      */
-    static Map<Integer, BTree> pages(Connection c) throws SQLException {
+    static Map<Integer, BTree> pages(Connection c, int timeoutSeconds, Map<String, List<String>> virtualTables)
+            throws SQLException {
         Map<Integer, BTree> pages = new HashMap<>();
-        pages.put(1, new BTree("sqlite_schema", null,
-                List.of("type", "name", "tbl_name", "rootpage", "sql"), null));
+        List<String> schemaColumns = List.of("type", "name", "tbl_name", "rootpage", "sql");
+        pages.put(1, new BTree("sqlite_schema", null, schemaColumns, null, schemaColumns));
         List<String[]> objects = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT type, name, tbl_name, rootpage FROM main.sqlite_schema WHERE rootpage > 0")) {
-            while (rs.next()) {
-                objects.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)});
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT type, name, tbl_name, rootpage, sql FROM main.sqlite_schema WHERE type IN ('table', 'index')")) {
+            timeout(ps, timeoutSeconds);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    objects.add(new String[] {rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                            rs.getString(5)});
+                }
+            }
+        }
+        Set<String> withoutRowid = new HashSet<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT name FROM pragma_table_list WHERE schema = 'main' AND wr = 1")) {
+            timeout(ps, timeoutSeconds);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    withoutRowid.add(rs.getString(1));
+                }
             }
         }
         Map<String, List<String>> tableColumns = new HashMap<>();
+        Map<String, List<String>> storedColumns = new HashMap<>();
         Map<String, String> rowidColumns = new HashMap<>();
         for (String[] o : objects) {
-            if (o[0].equals("table")) {
-                List<String> cols = new ArrayList<>();
-                List<String> pk = new ArrayList<>();
-                String pkType = null;
-                try (PreparedStatement ps = c.prepareStatement("SELECT name, type, pk FROM pragma_table_info(?)")) {
-                    ps.setString(1, o[1]);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            cols.add(rs.getString(1).toLowerCase(Locale.ROOT));
-                            if (rs.getInt(3) > 0) {
-                                pk.add(rs.getString(1).toLowerCase(Locale.ROOT));
-                                pkType = rs.getString(2);
-                            }
+            if (!o[0].equals("table")) {
+                continue;
+            }
+            String table = o[1].toLowerCase(Locale.ROOT);
+            List<String> all = new ArrayList<>();
+            List<String> stored = new ArrayList<>();
+            List<String> ordinary = new ArrayList<>();
+            List<String> pk = new ArrayList<>();
+            String pkType = null;
+            try (PreparedStatement ps = c.prepareStatement("SELECT name, type, pk, hidden FROM pragma_table_xinfo(?)")) {
+                timeout(ps, timeoutSeconds);
+                ps.setString(1, o[1]);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        String name = rs.getString(1).toLowerCase(Locale.ROOT);
+                        int hidden = rs.getInt(4);
+                        all.add(name);
+                        if (hidden == 0) {
+                            ordinary.add(name);
+                            stored.add(name);
+                        } else if (hidden == 3) {
+                            stored.add(null); // a stored generated column: its sources are not recorded
+                        }
+                        if (rs.getInt(3) > 0) {
+                            pk.add(name);
+                            pkType = rs.getString(2);
                         }
                     }
                 }
-                tableColumns.put(o[1].toLowerCase(Locale.ROOT), cols);
-                if (pk.size() == 1 && "INTEGER".equalsIgnoreCase(pkType == null ? "" : pkType.trim())) {
-                    rowidColumns.put(o[1].toLowerCase(Locale.ROOT), pk.get(0));
+            }
+            if ("0".equals(o[3]) || o[3] == null) {
+                if (o[4] != null && o[4].regionMatches(true, 0, "CREATE VIRTUAL TABLE", 0, 20)) {
+                    virtualTables.put(table, List.copyOf(all));
                 }
+                continue;
+            }
+            tableColumns.put(table, ordinary);
+            storedColumns.put(table, withoutRowid.contains(o[1]) ? primaryKeyOrder(c, o[1], timeoutSeconds) : stored);
+            if (pk.size() == 1 && "INTEGER".equalsIgnoreCase(pkType == null ? "" : pkType.trim())
+                    && !withoutRowid.contains(o[1])) {
+                rowidColumns.put(table, pk.get(0));
             }
         }
         for (String[] o : objects) {
             String table = o[2].toLowerCase(Locale.ROOT);
-            int page = Integer.parseInt(o[3]);
+            int page = parseInt(o[3], 0);
+            if (page <= 0) {
+                continue;
+            }
+            String rowid = rowidColumns.get(table);
+            List<String> ordinary = tableColumns.getOrDefault(table, List.of());
             if (o[0].equals("table")) {
-                pages.put(page, new BTree(table, null, tableColumns.getOrDefault(table, List.of()),
-                        rowidColumns.get(table)));
+                List<String> stored = new ArrayList<>();
+                for (String s : storedColumns.getOrDefault(table, List.of())) {
+                    // the integer primary key is the row id, stored as NULL in the record
+                    stored.add(s != null && s.equals(rowid) ? ROWID : s);
+                }
+                pages.put(page, new BTree(table, null, stored, rowid, ordinary));
             } else if (o[0].equals("index")) {
                 List<String> cols = new ArrayList<>();
-                List<String> tableCols = tableColumns.getOrDefault(table, List.of());
-                try (PreparedStatement ps = c.prepareStatement("SELECT cid FROM pragma_index_xinfo(?) ORDER BY seqno")) {
+                try (PreparedStatement ps = c.prepareStatement("SELECT cid, name FROM pragma_index_xinfo(?) ORDER BY seqno")) {
+                    timeout(ps, timeoutSeconds);
                     ps.setString(1, o[1]);
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
                             int cid = rs.getInt(1);
-                            String rowid = rowidColumns.getOrDefault(table, "rowid");
-                            cols.add(cid == -1 ? rowid : cid >= 0 && cid < tableCols.size() ? tableCols.get(cid)
-                                    : "expression");
+                            String name = rs.getString(2);
+                            cols.add(cid == -1 ? ROWID : cid == -2 || name == null ? null : name.toLowerCase(Locale.ROOT));
                         }
                     }
                 }
-                pages.put(page, new BTree(table, o[1].toLowerCase(Locale.ROOT), cols, rowidColumns.get(table)));
+                pages.put(page, new BTree(table, o[1].toLowerCase(Locale.ROOT), cols, rowid, ordinary));
             }
         }
         return pages;

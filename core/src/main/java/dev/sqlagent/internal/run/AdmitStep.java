@@ -20,7 +20,7 @@ final class AdmitStep implements Step {
     private final AgentConfig config;
     /** The agent's catalog as its own policy shows it, computed once per catalog. */
     private final Cache<SchemaCatalog, SchemaCatalog> visible = Caffeine.newBuilder().weakKeys().maximumSize(4).build();
-    /** A policy told every table of the database, computed once per policy. */
+    /** A policy told every table of the database and its tables' columns, computed once per policy. */
     private final Cache<GuardPolicy, GuardPolicy> known = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
 
     AdmitStep(AgentConfig config) {
@@ -31,21 +31,21 @@ final class AdmitStep implements Step {
     public Outcome run(RunState state) {
         String question = state.question();
         if (question.isBlank()) {
-            return Outcome.Failed.of(FailureKind.INVALID_QUESTION, "the question is blank");
+            return Outcome.Failed.of(FailureKind.INVALID_QUESTION, state.callerSql() ? "the SQL is blank"
+                    : "the question is blank");
         }
-        if (question.length() > config.maxQuestionLength()) {
+        // the caller's SQL is held to the policy's maxSqlLength by the guard instead
+        if (!state.callerSql() && question.length() > config.maxQuestionLength()) {
             return Outcome.Failed.of(FailureKind.INVALID_QUESTION, "the question has " + question.length()
                     + " characters; at most " + config.maxQuestionLength() + " are accepted");
         }
         try {
             SchemaCatalog catalog = config.schema().get();
-            state.catalog(state.policy() == config.policy()
-                    ? visible.get(catalog, c -> c.visibleUnder(config.policy())) : catalog.visibleUnder(state.policy()));
-            if (state.policy().knownTables().isEmpty()) {
-                // the guard refuses a CTE named like any table the database has, forbidden ones too
-                GuardPolicy given = state.policy();
-                state.policy(known.get(given, p -> p.toBuilder().knownTables(catalog.allTableNames()).build()));
-            }
+            boolean agents = state.policy() == config.policy();
+            state.policy(known.get(state.policy(), p -> complete(p, catalog)));
+            GuardPolicy completed = state.policy();
+            state.catalog(agents ? visible.get(catalog, c -> c.visibleUnder(completed))
+                    : catalog.visibleUnder(completed));
         } catch (SQLException e) {
             ErrorCategory category = ErrorClassifier.standard().classify(config.dialect(), e);
             return new Outcome.Failed(FailureKind.ENVIRONMENT,
@@ -53,6 +53,11 @@ final class AdmitStep implements Step {
                     "cannot read the schema: " + e.getMessage());
         }
         return new Outcome.Prepared("admitted");
+    }
+
+    /** The policy the guard checks with: {@link SchemaCatalog#completePolicy}. */
+    static GuardPolicy complete(GuardPolicy policy, SchemaCatalog catalog) {
+        return catalog.completePolicy(policy);
     }
 
 }

@@ -40,7 +40,7 @@ final class ChooseStep implements Step {
         Map<Integer, Ran> byIndex = new HashMap<>();
         Map<Integer, List<String>> found = new HashMap<>();
         for (Ran r : successes) {
-            List<String> f = findings.of(state.question(), r);
+            List<String> f = state.callerSql() ? List.of() : findings.of(state.question(), r);
             found.put(r.candidate(), f);
             in.add(new ChoiceCandidate(r.candidate(), r.sql(), r.table(), f, List.of()));
             byIndex.put(r.candidate(), r);

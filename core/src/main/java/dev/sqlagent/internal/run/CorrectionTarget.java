@@ -3,6 +3,10 @@ package dev.sqlagent.internal.run;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.guard.Violation;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Optional;
 
@@ -56,6 +60,46 @@ public record CorrectionTarget(String sql, String category, String feedback) {
         return Optional.empty();
     }
 
+    /**
+     * The feedback for names the database does not have, worded like the engine's own errors: the category
+     * of the first (tables, then columns, then functions), every name, and for a function the engine's
+     * equivalent where there is one. It names only what the SQL itself wrote.
+     */
+    private static CorrectionTarget invented(GuardVerdict.Rejected r, List<Violation> invented) {
+        Set<String> tables = new LinkedHashSet<>();
+        Set<String> columns = new LinkedHashSet<>();
+        Set<String> functions = new LinkedHashSet<>();
+        for (Violation x : invented) {
+            switch (x.type()) {
+                case UNKNOWN_COLUMN -> columns.add(x.fragment());
+                case UNKNOWN_FUNCTION -> functions.add(x.fragment() + hint(x));
+                default -> tables.add(x.fragment());
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        ErrorCategory category = null;
+        if (!tables.isEmpty()) {
+            category = ErrorCategory.TABLE_NOT_FOUND;
+            parts.add((tables.size() == 1 ? "table does not exist: " : "tables do not exist: ") + String.join(", ", tables));
+        }
+        if (!columns.isEmpty()) {
+            category = category == null ? ErrorCategory.COLUMN_NOT_FOUND : category;
+            parts.add((columns.size() == 1 ? "no such column: " : "no such columns: ") + String.join(", ", columns));
+        }
+        if (!functions.isEmpty()) {
+            category = category == null ? ErrorCategory.FUNCTION_NOT_FOUND : category;
+            parts.add((functions.size() == 1 ? "no such function: " : "no such functions: ")
+                    + String.join(", ", functions));
+        }
+        return new CorrectionTarget(r.sql(), category.name(), String.join("; ", parts));
+    }
+
+    /** The engine's equivalent of an invented function, as the guard found it, or nothing. */
+    private static String hint(Violation v) {
+        int at = v.message().indexOf("; use ");
+        return at < 0 ? "" : " (" + v.message().substring(at + 2) + ")";
+    }
+
     /** Why the candidates of a round cannot run although none broke the policy: unparseable or invented. */
     private static CorrectionTarget notRunnable(List<GuardVerdict> verdicts, RunState state) {
         for (GuardVerdict v : verdicts) {
@@ -66,10 +110,7 @@ public record CorrectionTarget(String sql, String category, String feedback) {
         }
         for (GuardVerdict v : verdicts) {
             if (v instanceof GuardVerdict.Rejected r) {
-                List<String> invented = StateMachine.inventedTables(r, state.catalog()::databaseHasTable);
-                return new CorrectionTarget(v.sql(), ErrorCategory.TABLE_NOT_FOUND.name(),
-                        (invented.size() == 1 ? "table does not exist: " : "tables do not exist: ")
-                                + String.join(", ", invented));
+                return invented(r, StateMachine.inventedNames(r, state.catalog()::databaseHasTable));
             }
         }
         throw new IllegalStateException("no unrunnable verdict among " + verdicts.size());

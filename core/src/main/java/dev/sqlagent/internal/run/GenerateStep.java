@@ -33,6 +33,12 @@ final class GenerateStep implements Step {
 
     @Override
     public Outcome run(RunState state) {
+        if (state.callerSql()) {
+            // the caller wrote the SQL: it goes to the guard as it was given, uncleaned, and no model is asked
+            state.candidates(List.of(new Candidate(0, state.question())));
+            state.note(Stage.GENERATE, "caller_sql", "SQL given by the caller: no model call, never corrected");
+            return new Outcome.Generated(1);
+        }
         if (state.schemaText() == null) {
             schemas.showRefiner(state, Stage.GENERATE);
         }

@@ -73,7 +73,7 @@ final class Models {
     List<String> candidates(RunState state, List<ChatMessage> prompt, int n) throws ModelFailure {
         List<String> texts = new ArrayList<>(call(state, AgentRole.REFINER, Stage.GENERATE, prompt, false, n));
         int wanted = n - texts.size();
-        int missing = wanted > 0 ? state.spending().takeCalls(wanted) : 0;
+        int missing = wanted > 0 ? state.spending().takeExtraCalls(wanted) : 0;
         if (missing < wanted) {
             state.note(Stage.GENERATE, "budget", "only " + missing + " of " + wanted
                     + " extra candidate calls made: the question's model-call budget");

@@ -46,10 +46,12 @@ public final class QuestionRun {
      * @param category the host's category label, or empty
      * @param budget the question's limits
      * @param scope its cancellation; the deadline's clock starts here
+     * @param callerSql whether {@code question} is SQL written by the caller: it is guarded and run as it is,
+     *     with no model call and never a correction (the optional stages are skipped)
      * @return the result, never null; only a {@link VirtualMachineError} escapes
      */
     public AgentResult answer(String question, String questionId, ConversationContext conversation, GuardPolicy policy,
-            String table, String category, QuestionBudget budget, RunScope scope) {
+            String table, String category, QuestionBudget budget, RunScope scope, boolean callerSql) {
         String outer = MDC.get(MDC_KEY);
         MDC.put(MDC_KEY, questionId);
         long start = System.nanoTime();
@@ -57,7 +59,7 @@ public final class QuestionRun {
         RunScope.Binding bound = scope.bind();
         try {
             RunState state = new RunState(questionId, question, conversation,
-                    policy != null ? policy : config.policy(), table, category);
+                    policy != null ? policy : config.policy(), table, category, callerSql);
             state.spending(new Spending(budget, scope));
             AgentResult result = run(state);
             QuestionLog.finished(result, (System.nanoTime() - start) / 1_000_000);
@@ -70,15 +72,21 @@ public final class QuestionRun {
     }
 
     private AgentResult run(RunState state) {
-        StateMachine machine = new StateMachine(state.questionId(), config.clock(), config.correctionEnabled(),
-                config.correctAnomalies(), config.dropViolatingCandidates(), (stage, s) -> steps.get(stage).wanted(s),
+        // the caller's SQL is the caller's: never corrected, and no optional stage (rewrite, metric, selection,
+        // plan) runs for it
+        boolean caller = state.callerSql();
+        StateMachine machine = new StateMachine(state.questionId(), config.clock(), config.correctionEnabled() && !caller,
+                config.correctAnomalies(), config.dropViolatingCandidates(),
+                (stage, s) -> !caller && steps.get(stage).wanted(s),
                 t -> QuestionLog.publish(config.listeners(), state, t));
         Spending spending = state.spending();
         try {
             Stage stage = machine.current();
             while (!stage.isTerminal()) {
-                // a question stopped from outside (or out of budget) runs no further step
-                Outcome found = spending.stop() != null ? null : steps.get(stage).run(state);
+                // a question stopped from outside (or out of budget) runs no further step, except the guard
+                // of SQL already written when a budget stopped it
+                Outcome.Failed stop = spending.stop();
+                Outcome found = stop != null && !machine.guardsDespite(stop) ? null : steps.get(stage).run(state);
                 Outcome outcome = machine.overrule(found, spending.stop(), state);
                 state.last(outcome);
                 stage = machine.apply(outcome, state);

@@ -16,6 +16,9 @@ import java.util.Optional;
 /** The one place that turns a terminal stage and the last outcome into the question's result. */
 final class Results {
 
+    /** The kind of the trace note recording candidates dropped for breaking the policy. */
+    static final String DROPPED = "dropped_candidates";
+
     private Results() {
     }
 
@@ -26,6 +29,9 @@ final class Results {
      */
     static AgentResult of(Stage end, RunState state) {
         Outcome last = state.last();
+        if (end != Stage.REJECTED) {
+            noteDropped(state);
+        }
         switch (end) {
             case ANSWERED:
                 return answered(last, state);
@@ -64,12 +70,24 @@ final class Results {
         return new AgentResult.Rejected(state.question(), first.sql(), first.violations(), state.trace(), violating);
     }
 
+    /**
+     * Candidates that broke the policy in a question that was not rejected were dropped (the agent drops
+     * violating candidates): a note of kind {@value #DROPPED} says how many, whatever the ending, so that
+     * the metrics and the case count every violation, not only those of an answer.
+     */
+    private static void noteDropped(RunState state) {
+        int dropped = violating(state).size();
+        if (dropped > 0) {
+            state.note(Stage.GUARD, DROPPED, dropped + " candidate(s) broke the policy and were dropped");
+        }
+    }
+
     /** The candidates of every round that broke the policy (not merely named a table the database lacks). */
     static List<GuardVerdict.Rejected> violating(RunState state) {
         List<GuardVerdict.Rejected> out = new ArrayList<>();
         for (TraceEvent e : state.events()) {
             if (e instanceof TraceEvent.GuardChecked g && g.verdict() instanceof GuardVerdict.Rejected r
-                    && g.candidate() >= 0 && StateMachine.inventedTables(r, state.catalog()::databaseHasTable).isEmpty()) {
+                    && g.candidate() >= 0 && StateMachine.inventedNames(r, state.catalog()::databaseHasTable).isEmpty()) {
                 out.add(r);
             }
         }

@@ -1,6 +1,7 @@
 package dev.sqlagent.internal.run;
 
 import dev.sqlagent.AgentResult;
+import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.internal.ConversationContext;
@@ -33,6 +34,7 @@ public final class RunState {
     private GuardPolicy policy;
     private final String table;
     private final String category;
+    private final boolean callerSql;
     private final List<TraceEvent> events = new ArrayList<>();
     private final Map<String, Optional<JudgeVerdict>> judged = new HashMap<>();
     private String question;
@@ -43,6 +45,7 @@ public final class RunState {
     private List<Candidate> candidates = List.of();
     private int round;
     private List<GuardVerdict> verdicts = List.of();
+    private final Map<GuardVerdict.Accepted, ExecutionOutcome.Failure> unplanned = new HashMap<>();
     private Ran chosen;
     private List<String> chosenFindings = List.of();
     private AgentResult.Answered flagged;
@@ -62,6 +65,22 @@ public final class RunState {
      */
     public RunState(String questionId, String question, ConversationContext conversation, GuardPolicy policy,
             String table, String category) {
+        this(questionId, question, conversation, policy, table, category, false);
+    }
+
+    /**
+     * @param questionId the question's id
+     * @param question the question as asked, or the SQL when {@code callerSql}
+     * @param conversation the conversation it belongs to, or null
+     * @param policy the effective policy (the request's or the agent's)
+     * @param table the host's table label, or empty
+     * @param category the host's category label, or empty
+     * @param callerSql whether {@code question} is SQL written by the caller, to be guarded and run as it is:
+     *     no model call, no correction
+     */
+    public RunState(String questionId, String question, ConversationContext conversation, GuardPolicy policy,
+            String table, String category, boolean callerSql) {
+        this.callerSql = callerSql;
         this.questionId = questionId;
         this.askedQuestion = question;
         this.question = question;
@@ -74,6 +93,14 @@ public final class RunState {
     /** @return the question's id */
     public String questionId() {
         return questionId;
+    }
+
+    /**
+     * @return whether the question's text is SQL written by the caller ({@code SqlAgent.query}): it is guarded
+     *     and run as it is, with no model call, no verifier or judge and never a correction
+     */
+    public boolean callerSql() {
+        return callerSql;
     }
 
     /** @return the question as the user asked it */
@@ -197,6 +224,25 @@ public final class RunState {
     void retryWith(String correctedSql) {
         candidates = List.of(new Candidate(0, correctedSql));
         round++;
+    }
+
+    /**
+     * Records that the engine could not plan an accepted statement: its error stands for the statement's
+     * execution, which never happens.
+     *
+     * @param accepted the guard's verdict
+     * @param failure the engine's error as an execution failure
+     */
+    void unplanned(GuardVerdict.Accepted accepted, ExecutionOutcome.Failure failure) {
+        unplanned.put(accepted, failure);
+    }
+
+    /**
+     * @param accepted the guard's verdict
+     * @return the engine's error for a statement it could not plan, or null when it planned it
+     */
+    ExecutionOutcome.Failure unplanned(GuardVerdict.Accepted accepted) {
+        return unplanned.get(accepted);
     }
 
     /** @return the guard's verdicts on the current round */

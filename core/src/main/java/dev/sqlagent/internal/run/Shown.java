@@ -50,7 +50,7 @@ final class Shown {
             return true;
         }
         boolean unrunnable = v instanceof GuardVerdict.Unparseable || (v instanceof GuardVerdict.Rejected r
-                && !StateMachine.inventedTables(r, state.catalog()::databaseHasTable).isEmpty());
+                && !StateMachine.inventedNames(r, state.catalog()::databaseHasTable).isEmpty());
         return unrunnable && !namesAnythingForbidden(sql, state.policy(), state.catalog());
     }
 

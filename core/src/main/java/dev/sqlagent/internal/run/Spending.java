@@ -46,6 +46,21 @@ final class Spending {
         return granted;
     }
 
+    /**
+     * Takes up to {@code wanted} extra candidate calls from the budget. Unlike {@link #takeCalls}, a budget
+     * that cannot grant them all does not end the question: the extra requests are cut to what is left and
+     * the question goes on with the candidates it has.
+     *
+     * @param wanted extra calls the step would make
+     * @return the calls it may make, possibly 0
+     */
+    synchronized int takeExtraCalls(int wanted) {
+        int max = budget.maxModelCalls().orElse(Integer.MAX_VALUE);
+        int granted = (int) Math.max(0, Math.min((long) wanted, (long) max - calls));
+        calls += granted;
+        return granted;
+    }
+
     /** @param usage what a call used; past the token limit the question ends after the step */
     synchronized void spent(TokenUsage usage) {
         tokens += usage.totalTokens();

@@ -1,5 +1,6 @@
 package dev.sqlagent.internal.run;
 
+import dev.sqlagent.FailureKind;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ExecutionOutcome;
 import dev.sqlagent.guard.GuardVerdict;
@@ -147,7 +148,10 @@ public final class StateMachine {
     /**
      * A stop from outside the step (the question's cancellation, its deadline, a spent budget) replaces
      * what the step found, except a policy violation: a question whose candidate broke the policy is
-     * rejected whatever else happened, so that the security event is never hidden by a budget.
+     * rejected whatever else happened, so that the security event is never hidden by a budget. So that a
+     * budget cannot hide one either, SQL that a generation or a correction wrote before a spent budget
+     * stopped the question still goes to the guard ({@link #guardsDespite}), which needs no model call:
+     * a violation then rejects, anything else ends with the budget's failure.
      *
      * @param found what the step found, or null when the question was stopped before the step ran
      * @param stop the failure a stop means, or null when nothing stopped the question
@@ -162,7 +166,27 @@ public final class StateMachine {
                 && rejects(g.verdicts(), state.catalog()::databaseHasTable)) {
             return found;
         }
+        if (budget(stop) && (current == Stage.GENERATE && found instanceof Outcome.Generated
+                || current == Stage.CORRECT && found instanceof Outcome.Corrected c
+                        && !SqlTokens.same(c.sql(), c.target().sql()))) {
+            return found;
+        }
         return stop;
+    }
+
+    /**
+     * Whether the step of the current stage still runs although the question was stopped: only the guard,
+     * when a spent budget (not a cancellation or the deadline) stopped it, see {@link #overrule}.
+     *
+     * @param stop the failure the stop means
+     * @return whether to run the current stage's step anyway
+     */
+    public boolean guardsDespite(Outcome.Failed stop) {
+        return current == Stage.GUARD && budget(stop);
+    }
+
+    private static boolean budget(Outcome.Failed stop) {
+        return stop.kind() == FailureKind.TOKENS_EXCEEDED || stop.kind() == FailureKind.MODEL_CALLS_EXCEEDED;
     }
 
     private <T extends Outcome> T expect(Outcome outcome, Class<T> type) {
@@ -204,8 +228,8 @@ public final class StateMachine {
             return move(Stage.EXECUTE, accepted + " of " + verdicts.size() + " accepted");
         }
         if (mayCorrect()) {
-            return move(Stage.CORRECT, "correctable " + ErrorCategory.SYNTAX_ERROR + " or "
-                    + ErrorCategory.TABLE_NOT_FOUND + " found by the guard");
+            return move(Stage.CORRECT, "correctable " + ErrorCategory.SYNTAX_ERROR + " or invented name found by "
+                    + "the guard");
         }
         return move(Stage.FAILED, "not runnable" + (corrections > 0 ? " after correction" : ", no correction allowed"));
     }
@@ -227,7 +251,7 @@ public final class StateMachine {
     private static int violating(List<GuardVerdict> verdicts, Predicate<String> tableExists) {
         int n = 0;
         for (GuardVerdict v : verdicts) {
-            if (v instanceof GuardVerdict.Rejected r && inventedTables(r, tableExists).isEmpty()) {
+            if (v instanceof GuardVerdict.Rejected r && inventedNames(r, tableExists).isEmpty()) {
                 n++;
             }
         }
@@ -235,22 +259,24 @@ public final class StateMachine {
     }
 
     /**
-     * The tables of a rejection that the database does not have at all. A rejection counts as a model's
-     * invention rather than a policy violation only when every violation is a table outside the policy
-     * and none of those tables exists: such SQL is never run, but it is corrected as a
-     * {@link ErrorCategory#TABLE_NOT_FOUND} error would be.
+     * The names of a rejection that the database does not have at all: tables outside the policy that no
+     * schema of the database has, and columns or functions that resolve to nothing
+     * ({@link ViolationType#inventedName()}). A rejection counts as a model's invention rather than a policy
+     * violation only when every violation is such a name: such SQL is never run, but it is corrected as the
+     * database's own "does not exist" error would be.
      *
      * @param rejected the guard's rejection
      * @param tableExists whether the database has a table of that name, allowed or not
-     * @return the invented table names, empty when the rejection stands as a policy violation
+     * @return the invented names' violations, empty when the rejection stands as a policy violation
      */
-    public static List<String> inventedTables(GuardVerdict.Rejected rejected, Predicate<String> tableExists) {
-        List<String> invented = new ArrayList<>();
+    public static List<Violation> inventedNames(GuardVerdict.Rejected rejected, Predicate<String> tableExists) {
+        List<Violation> invented = new ArrayList<>();
         for (Violation v : rejected.violations()) {
-            if (v.type() != ViolationType.TABLE_NOT_ALLOWED || tableExists.test(v.fragment())) {
+            boolean table = v.type() == ViolationType.TABLE_NOT_ALLOWED && !tableExists.test(v.fragment());
+            if (!table && !v.type().inventedName()) {
                 return List.of();
             }
-            invented.add(v.fragment());
+            invented.add(v);
         }
         return invented;
     }

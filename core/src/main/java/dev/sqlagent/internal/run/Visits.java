@@ -28,9 +28,9 @@ import org.slf4j.LoggerFactory;
  *       execution, so that no connection is held across a model call.</li>
  *   <li>A fault of the engine check is classified as the agent's executor classifies the same fault
  *       during execution, and becomes the statement's execution failure: the statement does not run
- *       unconfirmed (the engine check fails closed), and an environmental fault is never corrected. Only
- *       an error that says the statement itself is wrong (a correctable category) lets execution run it
- *       and report the error as usual. A fault never ends the question as an internal fault, and never
+ *       unconfirmed (the engine check fails closed): an environmental fault is never corrected, and an
+ *       error that says the statement itself is wrong (a correctable category) is corrected with the
+ *       engine's message, the statement never run. A fault never ends the question as an internal fault, and never
  *       hides another candidate's policy violation: the guard's verdicts of the round all stand.</li>
  *   <li>The question's first connection fault ({@link ErrorCategory#CONNECTION}: taking a connection, the
  *       engine check, an execution) ends every later visit of the question without another wait: each
@@ -111,11 +111,9 @@ final class Visits {
             EngineVerdict v = engine.check(c, accepted, policy);
             return v instanceof EngineVerdict.Disagreement d ? d.asRejection(accepted.sql()) : accepted;
         } catch (SQLException e) {
-            ExecutionError error = jdbc.classify(e);
-            if (error.category().correctable()) {
-                return accepted; // the statement is wrong: its execution reports the error as usual
-            }
-            fault(key, error, c);
+            // never run on the guard's word alone: the engine's error stands for the statement's execution
+            // (a correctable one is corrected with the engine's message, an environmental one ends the question)
+            fault(key, jdbc.classify(e), c);
             return accepted;
         } catch (RuntimeException e) {
             fault(key, driverFault(e), c);

@@ -57,7 +57,10 @@ class EngineCheckTest {
 
         EngineVerdict broken = check.check(pretend("SELECT no_such_column FROM singer"), POLICY);
         assertThat(broken).isInstanceOf(EngineVerdict.Unavailable.class);
-        assertThat(((EngineVerdict.Unavailable) broken).reason()).contains("execution will report the error");
+        EngineVerdict.Unavailable unplanned = (EngineVerdict.Unavailable) broken;
+        assertThat(unplanned.reason()).contains("not run");
+        assertThat(unplanned.error().category()).as("%s", unplanned.error())
+                .isEqualTo(dev.sqlagent.execution.ErrorCategory.COLUMN_NOT_FOUND);
     }
 
     private static void assertDisagrees(EngineCheck check, String sql, String kind, String name) {

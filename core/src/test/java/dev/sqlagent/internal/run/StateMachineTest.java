@@ -192,7 +192,8 @@ class StateMachineTest {
         apply(new Outcome.Prepared("t"));
         apply(new Outcome.Generated(1));
         GuardVerdict.Rejected invented = forbidden("order");
-        assertThat(StateMachine.inventedTables(invented, Set.of("orders")::contains)).containsExactly("order");
+        assertThat(StateMachine.inventedNames(invented, Set.of("orders")::contains)).extracting(Violation::fragment)
+                .containsExactly("order");
         assertThat(apply(new Outcome.Guarded(List.of(invented)))).isEqualTo(Stage.CORRECT);
     }
 
@@ -201,7 +202,7 @@ class StateMachineTest {
         GuardVerdict.Rejected mixed = new GuardVerdict.Rejected("x", List.of(
                 new Violation(ViolationType.TABLE_NOT_ALLOWED, "order", "no"),
                 new Violation(ViolationType.FUNCTION_NOT_ALLOWED, "pg_sleep", "no")));
-        assertThat(StateMachine.inventedTables(mixed, t -> false)).isEmpty();
+        assertThat(StateMachine.inventedNames(mixed, t -> false)).isEmpty();
     }
 
     @Test
@@ -227,6 +228,22 @@ class StateMachineTest {
         assertThat(machine.overrule(clean, null, state)).isSameAs(clean);
         assertThat(machine.overrule(null, stop, state)).isSameAs(stop);
         assertThat(apply(machine.overrule(violating, stop, state))).isEqualTo(Stage.REJECTED);
+    }
+
+    @Test
+    void aSpentBudgetStillSendsWrittenSqlToTheGuardButACancellationDoesNot() {
+        Outcome.Failed tokens = Outcome.Failed.of(dev.sqlagent.FailureKind.TOKENS_EXCEEDED, "tokens");
+        Outcome.Failed cancelled = Outcome.Failed.of(dev.sqlagent.FailureKind.CANCELLED, "cancelled");
+        apply(new Outcome.Prepared("t"));
+        Outcome.Generated generated = new Outcome.Generated(1);
+
+        assertThat(machine.overrule(generated, cancelled, state)).isSameAs(cancelled);
+        assertThat(machine.guardsDespite(tokens)).isFalse();
+        assertThat(apply(machine.overrule(generated, tokens, state))).isEqualTo(Stage.GUARD);
+        assertThat(machine.guardsDespite(tokens)).isTrue();
+        assertThat(machine.guardsDespite(cancelled)).isFalse();
+        Outcome.Guarded clean = new Outcome.Guarded(List.of(accepted("SELECT 1")));
+        assertThat(apply(machine.overrule(clean, tokens, state))).isEqualTo(Stage.FAILED);
     }
 
     @Test

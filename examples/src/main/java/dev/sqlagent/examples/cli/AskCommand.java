@@ -4,9 +4,10 @@ import dev.sqlagent.AgentResult;
 import dev.sqlagent.Conversation;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.SqlAgent;
-import dev.sqlagent.execution.ResultTable;
 import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeAudit;
+import dev.sqlagent.guard.engine.PrivilegeReport;
 import dev.sqlagent.guard.Violation;
 import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.schema.SchemaCatalog;
@@ -39,9 +40,8 @@ import picocli.CommandLine.Parameters;
  * model. With a question, answers it and exits with a code that says how it ended; without one, keeps a
  * conversation over standard input (follow-ups are rewritten into self-contained questions).
  *
- * <p>{@code --json} prints one object per question with the fields of {@code demo --json} (see
- * {@link ResultJson}) and adds {@code asked}, {@code executed_sql}, {@code columns}, {@code data},
- * {@code truncated}, {@code message} and {@code stages}.
+ * <p>{@code --json} prints one object per question: the library's {@link AgentResult#toJson()} form
+ * (see {@link ResultJson}), as {@code demo --json} does, and {@code asked}.
  */
 @Command(name = "ask", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Ask a database questions in natural language through the governed agent and a real "
@@ -50,9 +50,9 @@ import picocli.CommandLine.Parameters;
                 + "from standard input as a conversation (follow-ups such as \"and last year?\" are rewritten from "
                 + "the earlier turns) until end of input, 'exit' or 'quit'; line editing and history on a terminal.",
                 "The tables the model may read must be named: --allow-tables a,b, or --all-tables for every table "
-                + "and view of the login's current schema (printed on stderr). Only SELECTs the guard accepts run, "
-                + "read-only; still, prefer a login that can read no more than the policy allows (see the audit "
-                + "command). The model sees the question, the allowed tables' columns and the conversation's "
+                + "and view of the login's current schema that the login can read (printed on stderr). Only SELECTs "
+                + "the guard accepts run, read-only; still, prefer a login that can read no more than the policy "
+                + "allows (ask warns when it can; see the audit command). The model sees the question, the allowed tables' columns and the conversation's "
                 + "earlier questions and SQL, never result rows."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -118,7 +118,7 @@ final class AskCommand implements Callable<Integer> {
     String apiKeyEnv;
 
     @Option(names = "--all-tables", description = "Allow every table and view of the login's current schema "
-            + "instead of naming them with --allow-tables; the list is printed on stderr.")
+            + "that the login can read, instead of naming them with --allow-tables; the list is printed on stderr.")
     boolean allTables;
 
     @Mixin
@@ -222,6 +222,7 @@ final class AskCommand implements Callable<Integer> {
         UrlDataSource ds = dataSource(password);
         Dialect d;
         List<String> tables = new ArrayList<>(policyOptions.allowTables);
+        String schema = null;
         try (Connection c = ds.getConnection()) {
             d = given != null ? given : Dialect.fromProductName(c.getMetaData().getDatabaseProductName());
             if (allTables) {
@@ -230,15 +231,18 @@ final class AskCommand implements Callable<Integer> {
                             + " jdbc:mariadb://host/db", null);
                 }
                 tables.addAll(currentSchemaTables(c));
+                schema = d == Dialect.MARIADB || d == Dialect.MYSQL ? c.getCatalog() : schemaOf(c);
             }
         } catch (SQLException e) {
             throw new Stop(UNREACHABLE, "cannot connect to " + redact(jdbcUrl) + ": " + oneLine(e), e);
         }
         if (allTables) {
+            tables = readable(ds, d, schema, tables);
             if (tables.isEmpty()) {
-                throw new Stop(USAGE, "--all-tables: the login's current schema has no table or view", null);
+                throw new Stop(USAGE, "--all-tables: the login can read no table or view of its current schema", null);
             }
-            err.println("ask: --all-tables: the policy allows every table and view of the current schema ("
+            err.println("ask: --all-tables: the policy allows every table and view of the current schema that the"
+                    + " login can read ("
                     + tables.size() + "): " + String.join(", ", tables) + ". The model is shown their columns, and"
                     + " answers may show any row the login can read in them; name tables with --allow-tables to"
                     + " allow fewer.");
@@ -259,6 +263,7 @@ final class AskCommand implements Callable<Integer> {
             throw new Stop(USAGE, e.getMessage(), e);
         }
         try (agent) {
+            warnWiderLogin(agent);
             if (!question.isEmpty()) {
                 String q = String.join(" ", question).strip();
                 if (q.isEmpty()) {
@@ -397,15 +402,81 @@ final class AskCommand implements Callable<Integer> {
         return url + ";IFEXISTS=TRUE";
     }
 
+    private static String schemaOf(Connection c) {
+        try {
+            return c.getSchema();
+        } catch (SQLException | AbstractMethodError e) {
+            return null;
+        }
+    }
+
+    /**
+     * The tables of the list the login can read, as the library's privilege audit finds them (with a policy
+     * that allows none of them, the audit lists every table the login can read); those left out are named
+     * on stderr. On an engine without an audit, every table, with a note.
+     */
+    private List<String> readable(UrlDataSource ds, Dialect d, String schema, List<String> tables) throws Stop {
+        String none = "sqlagent_no_such_table";
+        while (containsIgnoreCase(tables, none)) {
+            none += "_";
+        }
+        PrivilegeReport report;
+        try {
+            report = PrivilegeAudit.audit(ds, d, GuardPolicy.allowingTables(none));
+        } catch (IllegalArgumentException e) {
+            err.println("ask: note: --all-tables cannot tell which tables the login may read on " + d
+                    + "; every table is offered");
+            return tables;
+        } catch (SQLException e) {
+            throw new Stop(UNREACHABLE, "--all-tables: cannot read the login's privileges: " + oneLine(e), e);
+        }
+        Set<String> canRead = new java.util.HashSet<>();
+        for (String t : report.forbiddenTables()) {
+            canRead.add(t.toLowerCase(Locale.ROOT));
+        }
+        String prefix = schema == null ? "" : schema.toLowerCase(Locale.ROOT) + ".";
+        List<String> kept = new ArrayList<>();
+        List<String> left = new ArrayList<>();
+        for (String t : tables) {
+            String bare = t.toLowerCase(Locale.ROOT);
+            (canRead.contains(prefix + bare) || canRead.contains(bare) ? kept : left).add(t);
+        }
+        if (!left.isEmpty()) {
+            err.println("ask: --all-tables: left out " + left.size() + " table(s) the login cannot read: "
+                    + String.join(", ", left));
+        }
+        return kept;
+    }
+
+    private static boolean containsIgnoreCase(List<String> names, String name) {
+        return names.stream().anyMatch(n -> n.equalsIgnoreCase(name));
+    }
+
+    /**
+     * One line on stderr when the login can read what the policy forbids (the library's privilege audit):
+     * the guard is then the only line of defence for it. Silent when the engine has no audit.
+     */
+    private void warnWiderLogin(SqlAgent agent) {
+        PrivilegeReport r;
+        try {
+            r = agent.audit();
+        } catch (IllegalStateException | SQLException e) {
+            return;
+        }
+        List<String> reads = new ArrayList<>(r.forbiddenTables());
+        reads.addAll(r.deniedColumns());
+        if (!reads.isEmpty()) {
+            String shown = String.join(", ", reads.subList(0, Math.min(5, reads.size())))
+                    + (reads.size() > 5 ? " and " + (reads.size() - 5) + " more" : "");
+            err.println("ask: warning: the login can read what the policy forbids (" + shown + "); the guard is the"
+                    + " only line of defence for it. A login that cannot: see the audit command.");
+        }
+    }
+
     /** Tables and views of the connection's current catalog and schema, in the database's spelling. */
     private static List<String> currentSchemaTables(Connection c) throws SQLException {
         DatabaseMetaData md = c.getMetaData();
-        String schema;
-        try {
-            schema = c.getSchema();
-        } catch (SQLException | AbstractMethodError e) {
-            schema = null;
-        }
+        String schema = schemaOf(c);
         Set<String> names = new TreeSet<>();
         try (ResultSet rs = md.getTables(c.getCatalog(), schema, "%", new String[] {"TABLE", "VIEW"})) {
             while (rs.next()) {
@@ -452,9 +523,9 @@ final class AskCommand implements Callable<Integer> {
         if (r instanceof AgentResult.Answered) {
             AgentResult.Answered a = (AgentResult.Answered) r;
             TextTable.print(out, a.table());
-            out.println("SQL: " + TracePrinter.oneLine(a.sqlText()));
+            out.println("SQL: " + whole(a.sqlText()));
             if (!sameSql(a.sqlText(), a.executedSql())) {
-                out.println("ran: " + TracePrinter.oneLine(a.executedSql()));
+                out.println("ran: " + whole(a.executedSql()));
             }
         } else if (r instanceof AgentResult.Rejected) {
             AgentResult.Rejected rej = (AgentResult.Rejected) r;
@@ -462,14 +533,19 @@ final class AskCommand implements Callable<Integer> {
             for (Violation v : rej.violations()) {
                 out.println("  " + v.type() + " [" + v.fragment() + "]: " + v.message());
             }
-            out.println("SQL: " + TracePrinter.oneLine(rej.sqlText()));
+            out.println("SQL: " + whole(rej.sqlText()));
         } else {
             AgentResult.Failed f = (AgentResult.Failed) r;
             out.println("FAILED (" + f.kind() + f.errorCategory().map(c -> ", " + c).orElse("") + "): "
                     + TracePrinter.oneLine(f.message()));
-            f.lastSql().ifPresent(s -> out.println("SQL: " + TracePrinter.oneLine(s)));
+            f.lastSql().ifPresent(s -> out.println("SQL: " + whole(s)));
         }
         out.flush();
+    }
+
+    /** A SQL as written, whole (never cut, so that it can be copied and run), without outer blank lines. */
+    static String whole(String sql) {
+        return sql.strip();
     }
 
     private static boolean sameSql(String a, String b) {
@@ -477,50 +553,7 @@ final class AskCommand implements Callable<Integer> {
     }
 
     private void printJson(String asked, AgentResult r) {
-        JsonLines.print(out, g -> {
-            ResultJson.write(g, r, m -> { });
-            g.writeStringField("asked", asked);
-            g.writeArrayFieldStart("stages");
-            for (var s : r.trace().stages()) {
-                g.writeString(s.name());
-            }
-            g.writeEndArray();
-            if (r instanceof AgentResult.Answered) {
-                AgentResult.Answered a = (AgentResult.Answered) r;
-                ResultTable t = a.table();
-                g.writeStringField("executed_sql", a.executedSql());
-                g.writeArrayFieldStart("columns");
-                for (String c : t.columnNames()) {
-                    g.writeString(c);
-                }
-                g.writeEndArray();
-                g.writeArrayFieldStart("data");
-                for (List<Object> row : t.rows()) {
-                    g.writeStartArray();
-                    for (Object v : row) {
-                        if (v == null) {
-                            g.writeNull();
-                        } else if (v instanceof Long) {
-                            g.writeNumber((Long) v);
-                        } else if (v instanceof Double) {
-                            g.writeNumber((Double) v);
-                        } else if (v instanceof java.math.BigDecimal) {
-                            g.writeNumber((java.math.BigDecimal) v);
-                        } else if (v instanceof Boolean) {
-                            g.writeBoolean((Boolean) v);
-                        } else {
-                            g.writeString(String.valueOf(v));
-                        }
-                    }
-                    g.writeEndArray();
-                }
-                g.writeEndArray();
-                g.writeBooleanField("truncated", t.truncated());
-            }
-            if (r instanceof AgentResult.Failed) {
-                g.writeStringField("message", ((AgentResult.Failed) r).message());
-            }
-        });
+        ResultJson.print(out, r, g -> g.writeStringField("asked", asked));
     }
 
     /** The URL without its parameters and user information, which may hold a password. */

@@ -93,8 +93,8 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private static void printJson(PrintStream out, Scenario s, AgentResult r, Boolean asExpected) {
-        JsonLines.print(out, g -> {
-            ResultJson.write(g, r, m -> m.writeStringField("scenario", s.name()));
+        ResultJson.print(out, r, g -> {
+            g.writeStringField("scenario", s.name());
             if (asExpected != null) {
                 g.writeBooleanField("as_expected", asExpected);
             }

@@ -22,6 +22,12 @@ final class JsonLines {
     }
 
     static void print(PrintStream out, Body body) {
+        out.println(object(body));
+        out.flush();
+    }
+
+    /** One object holding the fields the body writes, on one line. */
+    static String object(Body body) {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = JSON.createGenerator(w)) {
             g.writeStartObject();
@@ -30,7 +36,6 @@ final class JsonLines {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        out.println(w);
-        out.flush();
+        return w.toString();
     }
 }

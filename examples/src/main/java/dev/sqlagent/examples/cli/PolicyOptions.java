@@ -1,5 +1,6 @@
 package dev.sqlagent.examples.cli;
 
+import dev.sqlagent.guard.FunctionClass;
 import dev.sqlagent.guard.FunctionPolicy;
 import dev.sqlagent.guard.GuardPolicy;
 import java.util.ArrayList;
@@ -16,7 +17,7 @@ final class PolicyOptions {
             description = "Tables that may be read (comma separated, optionally schema-qualified).")
     List<String> allowTables = new ArrayList<>();
 
-    @Option(names = "--deny-columns", split = ",", paramLabel = "TABLE.COLUMN",
+    @Option(names = {"--deny-columns", "--deny-column"}, split = ",", paramLabel = "TABLE.COLUMN",
             description = "Columns that may never be read, as table.column (comma separated).")
     List<String> denyColumns = new ArrayList<>();
 
@@ -27,16 +28,21 @@ final class PolicyOptions {
     int maxRows;
 
     @Option(names = "--allow-functions", split = ",", paramLabel = "FUNCTION",
-            description = "Functions allowed on top of the dialect's standard list (comma separated); session "
-                    + "probes such as current_user are allowed only when named here.")
+            description = "Functions allowed on top of the dialect's standard list (comma separated); a function "
+                    + "of an unsafe class is refused here: see --allow-unsafe-functions.")
     List<String> allowFunctions = new ArrayList<>();
+
+    @Option(names = "--allow-unsafe-functions", paramLabel = "CLASS=FUNCTION[,FUNCTION]",
+            description = "Functions of an unsafe class, the class confirmed by name (e.g. READS_SESSION=current_user). "
+                    + "Repeatable.")
+    List<String> allowUnsafeFunctions = new ArrayList<>();
 
     @Option(names = "--only-functions", split = ",", paramLabel = "FUNCTION",
             description = "Allow only these functions, without the standard list (comma separated).")
     List<String> onlyFunctions = new ArrayList<>();
 
     @Option(names = "--deny-functions", split = ",", paramLabel = "FUNCTION",
-            description = "Denylist mode: every function except these (and the dangerous ones) is allowed.")
+            description = "Denylist mode: every safe function of the engine's catalog except these is allowed.")
     List<String> denyFunctions = new ArrayList<>();
 
     @Option(names = "--row-filter", paramLabel = "TABLE.COLUMN=VALUE",
@@ -99,6 +105,22 @@ final class PolicyOptions {
         FunctionPolicy f = !onlyFunctions.isEmpty() ? FunctionPolicy.allowOnly(onlyFunctions.toArray(new String[0]))
                 : !denyFunctions.isEmpty() ? FunctionPolicy.denying(denyFunctions.toArray(new String[0]))
                 : FunctionPolicy.standard();
-        return allowFunctions.isEmpty() ? f : f.allowAlso(allowFunctions.toArray(new String[0]));
+        f = allowFunctions.isEmpty() ? f : f.allowAlso(allowFunctions.toArray(new String[0]));
+        for (String spec : allowUnsafeFunctions) {
+            int eq = spec.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--allow-unsafe-functions wants CLASS=FUNCTION[,FUNCTION] but was "
+                        + spec);
+            }
+            FunctionClass cls;
+            try {
+                cls = FunctionClass.valueOf(spec.substring(0, eq).trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--allow-unsafe-functions: no function class "
+                        + spec.substring(0, eq) + "; one of " + java.util.Arrays.toString(FunctionClass.values()), e);
+            }
+            f = f.allowUnsafe(cls, spec.substring(eq + 1).split(","));
+        }
+        return f;
     }
 }

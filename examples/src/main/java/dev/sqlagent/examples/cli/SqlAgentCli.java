@@ -9,8 +9,9 @@ import picocli.CommandLine.Command;
  * <p>Commands print JSON lines whose names and fields are a contract: fields are added, never renamed.
  */
 @Command(name = "sqlagent", mixinStandardHelpOptions = true, version = "sqlagent 0.1.0",
-        description = "Governed text-to-SQL: demo, ask, classify, guard, audit, eval.",
-        subcommands = {DemoCommand.class, AskCommand.class, ClassifyCommand.class, GuardCommand.class, EvalCommand.class, AuditCommand.class})
+        description = "Governed text-to-SQL: demo, ask, classify, guard, audit, eval, mcp.",
+        subcommands = {DemoCommand.class, AskCommand.class, ClassifyCommand.class, GuardCommand.class, EvalCommand.class,
+            AuditCommand.class, McpCommand.class})
 public final class SqlAgentCli implements Runnable {
 
     @CommandLine.Spec
@@ -46,6 +47,9 @@ public final class SqlAgentCli implements Runnable {
             @Override
             @SuppressWarnings("unchecked")
             public <K> K create(Class<K> cls) throws Exception {
+                if (cls == McpCommand.class) {
+                    return (K) new McpCommand(in, out, err, env);
+                }
                 return cls == AskCommand.class ? (K) new AskCommand(in, out, err, env, false) : defaults.create(cls);
             }
         };

@@ -10,6 +10,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +29,11 @@ class AskCommandTest {
 
     private static final String ORDERS_2023 = "How many orders were placed in 2023?";
     private static final String CITIES = "What cities do customers live in?";
+
+    /** What ask says on stderr when the shop's login can read a table the policy does not allow. */
+    private static final String WIDER_LOGIN = "ask: warning: the login can read what the policy forbids"
+            + " (public.salaries); the guard is the only line of defence for it. A login that cannot: see the audit"
+            + " command.";
 
     private static FakeModel model;
     private static String h2;
@@ -71,7 +79,8 @@ class AskCommandTest {
                 "(3 rows)",
                 "SQL: SELECT name, city FROM customers ORDER BY id",
                 "ran: SELECT name, city FROM customers ORDER BY id LIMIT 1000");
-        assertThat(r.err()).isEmpty();
+        // the shop's login (H2's admin) can read salaries, which the policy does not allow
+        assertThat(r.err().strip()).isEqualTo(WIDER_LOGIN);
         List<FakeModel.Call> asked = model.calls("refiner");
         assertThat(asked).hasSize(before + 1);
         FakeModel.Call call = asked.get(asked.size() - 1);
@@ -256,8 +265,37 @@ class AskCommandTest {
 
         assertThat(r.code()).as(r.toString()).isZero();
         assertThat(r.err()).startsWith("ask: --all-tables: the policy allows every table and view of the current"
-                + " schema (3): CUSTOMERS, ORDERS, SALARIES.");
+                + " schema that the login can read (3): CUSTOMERS, ORDERS, SALARIES.");
         assertThat(r.out()).contains("7000.00", "(3 rows)");
+    }
+
+    @Test
+    void allTablesOffersOnlyTheTablesTheLoginCanRead() throws Exception {
+        String url = "jdbc:h2:mem:ask_reader";
+        try (Connection c = DriverManager.getConnection(url + ";DB_CLOSE_DELAY=-1", "sa", "");
+                Statement s = c.createStatement()) {
+            ShopDatabase.fill(c);
+            s.execute("CREATE USER IF NOT EXISTS reader PASSWORD 'pw'");
+            s.execute("GRANT SELECT ON customers, orders TO reader");
+        }
+        Run r = ask(model, "", Map.of("READER_PW", "pw"), "--jdbc-url", url, "--user", "reader", "--password-env",
+                "READER_PW", "--all-tables", CITIES);
+
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.err()).contains("ask: --all-tables: left out 1 table(s) the login cannot read: SALARIES",
+                "the login can read (2): CUSTOMERS, ORDERS.").doesNotContain("warning");
+        assertThat(model.calls("refiner").get(model.calls("refiner").size() - 1).system() + model.calls("refiner")
+                .get(model.calls("refiner").size() - 1).user()).containsIgnoringCase("customers")
+                .doesNotContainIgnoringCase("salaries");
+    }
+
+    @Test
+    void theTextOutputPrintsALongSqlWhole() {
+        Run r = h2("", "Show every order with its customer");
+
+        assertThat(AskRunner.LONG_SQL).hasSizeGreaterThan(220);
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.outLines()).contains("SQL: " + AskRunner.LONG_SQL);
     }
 
     @Test
@@ -276,7 +314,7 @@ class AskCommandTest {
         Run r = h2(ORDERS_2023 + "\n\n  and last year?  \nquit\n" + CITIES + "\n");
 
         assertThat(r.code()).as(r.toString()).isZero();
-        assertThat(r.err()).as("no banner or prompt on a pipe").isEmpty();
+        assertThat(r.err().strip()).as("no banner or prompt on a pipe").isEqualTo(WIDER_LOGIN);
         List<FakeModel.Call> rewrites = model.calls("rewriter").subList(rewriter, model.calls("rewriter").size());
         assertThat(rewrites).hasSize(1);
         assertThat(rewrites.get(0).user()).isEqualTo("Follow-up: and last year?");

@@ -76,7 +76,9 @@ class AskJarIT {
         assertThat(r.code()).as(r.toString()).isZero();
         assertThat(r.out()).contains("           3\n(1 row)", "(understood as: How many orders were placed in 2022?)",
                 "           2\n(1 row)");
-        assertThat(r.err()).isEmpty();
+        // every table of a SQLite file is readable: salaries too, which the policy does not allow
+        assertThat(r.err().strip()).startsWith("ask: warning: the login can read what the policy forbids (salaries)")
+                .doesNotContain("\n");
     }
 
     @Test

@@ -41,6 +41,11 @@ final class AskRunner {
         }
     }
 
+    /** A SQL of more than 220 characters, which the text output once cut. */
+    static final String LONG_SQL = "SELECT c.id AS customer_identifier, c.name AS customer_name, c.city AS"
+            + " customer_city, o.id AS order_identifier, o.amount AS order_amount, o.order_date AS order_placed_on"
+            + " FROM customers c JOIN orders o ON o.customer_id = c.id WHERE o.amount > 0 ORDER BY c.id, o.id";
+
     private AskRunner() {
     }
 
@@ -74,6 +79,9 @@ final class AskRunner {
                     int y = Integer.parseInt(year.group(1));
                     return "SELECT COUNT(*) AS order_count FROM orders WHERE order_date >= '" + y + "-01-01'"
                             + " AND order_date < '" + (y + 1) + "-01-01'";
+                }
+                if (q.contains("every order with its customer")) {
+                    return LONG_SQL;
                 }
                 if (q.contains("cities")) {
                     return "SELECT name, city FROM customers ORDER BY id";

@@ -66,7 +66,7 @@ class GuardCommandTest {
         assertThat(standard[0]).contains("\"verdict\":\"REJECTED\"", "FUNCTION_NOT_ALLOWED");
         assertThat(standard[1]).contains("\"verdict\":\"ACCEPTED\"");
         String[] allowing = run(sql, "--allow-tables", "employees", "--dialect", "mysql",
-                "--allow-functions", "current_user");
+                "--allow-unsafe-functions", "READS_SESSION=current_user");
         assertThat(allowing[0]).contains("\"verdict\":\"ACCEPTED\"");
         String[] only = run(sql, "--allow-tables", "employees", "--dialect", "mysql", "--only-functions", "upper");
         assertThat(only[1]).contains("\"verdict\":\"REJECTED\"");

@@ -23,15 +23,22 @@ import javax.tools.ToolProvider;
  *
  * <p>The convention a documentation writer follows:
  * <ul>
- *   <li>A block whose first code line (after blank and {@code //} lines) is {@code package} or
- *       {@code import} is a <b>whole compilation unit</b>: it is compiled as written, with no import added,
- *       so its imports are the ones a reader must copy.</li>
+ *   <li>The reader is shown every import but those of the JDK and of {@code dev.sqlagent} itself: the
+ *       {@linkplain #DEFAULT_IMPORTS default imports} are only these, and a snippet comment may not hide any
+ *       other ({@code imports:} takes {@code java.} and {@code javax.} names only). A type from
+ *       {@code dev.sqlagent.guard}, {@code dev.sqlagent.guard.engine}, LangChain4j or Spring is imported in
+ *       the block itself, where the reader sees it.</li>
+ *   <li>A block whose first code line (after blank and {@code //} lines) is {@code package}, or which is
+ *       {@code import} lines followed by a type declaration, is a <b>whole compilation unit</b>: it is
+ *       compiled as written, with no import added, so its imports are the ones a reader must copy.</li>
  *   <li>A block that starts with a type declaration ({@code class}, {@code record}, {@code interface},
- *       {@code enum}, with annotations or modifiers before it) is a unit without imports: the
- *       {@linkplain #DEFAULT_IMPORTS default imports} are added.</li>
+ *       {@code enum}, with annotations or modifiers before it) is a unit without imports: the default
+ *       imports are added.</li>
  *   <li>A block that starts with annotations followed by a method is <b>members</b>: wrapped in a class.</li>
  *   <li>Anything else is <b>statements</b>: wrapped in a method {@code void snippet() throws Exception} of a
  *       class, with the default imports.</li>
+ *   <li>A fragment (members or statements) may begin with {@code import} lines: they are compiled as the
+ *       fragment's imports, beside the default ones.</li>
  *   <li>What a fragment uses without declaring it is declared in an HTML comment right before the fence
  *       (invisible on the rendered page):
  *       <pre>
@@ -55,10 +62,7 @@ final class DocSnippets {
     static final List<String> DEFAULT_IMPORTS = List.of(
             "java.util.*", "java.util.concurrent.*", "java.time.*", "java.nio.file.Path",
             "java.nio.file.Files", "javax.sql.DataSource", "java.sql.Connection", "java.sql.SQLException",
-            "dev.sqlagent.*", "dev.sqlagent.cases.*", "dev.sqlagent.execution.*", "dev.sqlagent.guard.*",
-            "dev.sqlagent.guard.engine.*", "dev.sqlagent.trace.*", "dev.sqlagent.verify.*",
-            "dev.sqlagent.schema.*", "dev.sqlagent.metrics.*", "dev.sqlagent.llm.*", "dev.sqlagent.vector.*",
-            "dev.sqlagent.testkit.*", "dev.sqlagent.llm.openai.*");
+            "dev.sqlagent.*");
 
     private static final Pattern FENCE = Pattern.compile("^\\s{0,3}(`{3,}|~{3,})\\s*([^\\s`]*).*$");
     private static final Pattern TYPE_DECL = Pattern.compile(
@@ -175,9 +179,10 @@ final class DocSnippets {
             }
             if (l.startsWith("imports:")) {
                 for (String imp : l.substring("imports:".length()).split(",")) {
-                    if (!imp.isBlank()) {
-                        imports.add(imp.strip());
+                    if (imp.isBlank()) {
+                        continue;
                     }
+                    imports.add(imp.strip());
                 }
             } else if (l.startsWith("given:")) {
                 givens.add(l.substring("given:".length()).strip());
@@ -204,10 +209,11 @@ final class DocSnippets {
         boolean annotated = false;
         for (String raw : s.code().split("\n")) {
             String l = raw.strip();
-            if (l.isEmpty() || l.startsWith("//")) {
+            if (l.isEmpty() || l.startsWith("//") || l.startsWith("/*") || l.startsWith("*")
+                    || !annotated && l.startsWith("import ")) {
                 continue;
             }
-            if (!annotated && (l.startsWith("package ") || l.startsWith("import "))) {
+            if (!annotated && l.startsWith("package ")) {
                 return Kind.UNIT;
             }
             if (ANNOTATION_LINE.matcher(l).matches()) {
@@ -233,6 +239,24 @@ final class DocSnippets {
      * @throws IOException if the output folder cannot be used
      */
     static List<Failure> compile(List<Snippet> snippets, String classPath, Path out) throws IOException {
+        List<Failure> hidden = new ArrayList<>();
+        for (Snippet s : snippets) {
+            for (String imp : s.imports()) {
+                if (!imp.startsWith("java.") && !imp.startsWith("javax.")) {
+                    hidden.add(new Failure(s.file(), s.directiveLine(), "import " + imp + " is hidden in the snippet"
+                            + " comment; show it in the snippet (only JDK imports may be left out)"));
+                }
+            }
+        }
+        List<Failure> compiled = compileAll(snippets, classPath, out);
+        if (hidden.isEmpty()) {
+            return compiled;
+        }
+        hidden.addAll(compiled);
+        return hidden;
+    }
+
+    private static List<Failure> compileAll(List<Snippet> snippets, String classPath, Path out) throws IOException {
         List<Source> sources = new ArrayList<>();
         for (int n = 0; n < snippets.size(); n++) {
             sources.add(Source.of(snippets.get(n), n));
@@ -328,6 +352,22 @@ final class DocSnippets {
             }
             for (String imp : s.imports()) {
                 head.append("import ").append(imp).append(";\n");
+            }
+            if (kind != DocSnippets.Kind.UNIT) {
+                // a fragment's own import lines go before the wrapping class; blank lines keep the numbering
+                StringBuilder body = new StringBuilder();
+                boolean leading = true;
+                for (String raw : code.split("\n", -1)) {
+                    String l = raw.strip();
+                    if (leading && l.startsWith("import ")) {
+                        head.append(l).append('\n');
+                        body.append('\n');
+                    } else {
+                        leading = leading && (l.isEmpty() || l.startsWith("//"));
+                        body.append(raw).append('\n');
+                    }
+                }
+                code = body.substring(0, body.length() - 1);
             }
             String className = "Snippet";
             StringBuilder tail = new StringBuilder();

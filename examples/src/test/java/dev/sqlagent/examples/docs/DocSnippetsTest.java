@@ -63,7 +63,7 @@ class DocSnippetsTest {
                 "```",
                 "",
                 "<!-- snippet",
-                "given: LlmClient model;",
+                "given: dev.sqlagent.llm.LlmClient model;",
                 "-->",
                 "```java",
                 "SqlAgent agent = SqlAgent.builder()",
@@ -96,6 +96,31 @@ class DocSnippetsTest {
                 .containsExactly(Kind.UNIT, Kind.UNIT, Kind.MEMBERS, Kind.STATEMENTS, Kind.MEMBERS);
         assertThat(snippets.get(0).line()).isEqualTo(2);
         assertThat(snippets.get(4).line()).isEqualTo(24);
+    }
+
+    @Test
+    void everyImportButTheJdksAndDevSqlagentsIsShownInTheSnippet() throws IOException {
+        String markdown = String.join("\n",
+                "<!-- snippet", "given: SqlAgent agent;", "-->",
+                "```java", "PrivilegeReport r = agent.audit();", "```",
+                "<!-- snippet", "imports: dev.sqlagent.guard.engine.PrivilegeReport", "given: SqlAgent agent;", "-->",
+                "```java", "PrivilegeReport r = agent.audit();", "```",
+                "<!-- snippet", "given: SqlAgent agent;", "-->",
+                "```java", "import dev.sqlagent.guard.engine.PrivilegeReport;", "",
+                "PrivilegeReport r = agent.audit();", "List<String> notes = r.notes();", "```");
+        List<Snippet> snippets = DocSnippets.extract("i.md", markdown);
+        assertThat(snippets).extracting(DocSnippets::kindOf)
+                .containsExactly(Kind.STATEMENTS, Kind.STATEMENTS, Kind.STATEMENTS);
+
+        List<Failure> failures = DocSnippets.compile(snippets, classPath(), classes);
+
+        // the first does not compile (the type's package is not imported); the second hides its import;
+        // the third shows it, and its lines keep their Markdown numbers
+        assertThat(failures).extracting(Failure::toString).anySatisfy(f -> assertThat(f)
+                .startsWith("i.md:5: ").contains("PrivilegeReport"));
+        assertThat(failures).extracting(Failure::toString).anySatisfy(f -> assertThat(f)
+                .startsWith("i.md:7: ").contains("import dev.sqlagent.guard.engine.PrivilegeReport is hidden"));
+        assertThat(failures).extracting(Failure::line).doesNotContain(14, 18, 19, 20, 21);
     }
 
     @Test

@@ -66,7 +66,7 @@ public final class SqlAgentTool {
         "Answers a question about the data in the application's database. Pass the question in plain",
         "language, self-contained (no pronouns referring to earlier turns); do not write SQL. Returns the",
         "SQL that ran and the rows, or why the question could not be answered."})
-    public String queryDatabase(@P("the question, in natural language") String question) {
+    public String queryDatabase(@P(name = "question", value = "the question, in natural language") String question) {
         if (question == null || question.isBlank()) {
             return "No question was given.";
         }

@@ -3,11 +3,14 @@ package dev.sqlagent.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.agent.tool.ToolSpecifications;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.mock.ChatModelMock;
+import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import dev.langchain4j.rag.content.Content;
 import dev.langchain4j.rag.query.Query;
 import dev.langchain4j.service.AiServices;
@@ -103,7 +106,7 @@ class AiServiceIntegrationTest {
             }
             assertThat(request.toolSpecifications()).extracting(s -> s.name()).contains("query_database");
             return AiMessage.from(ToolExecutionRequest.builder().id("call-1").name("query_database")
-                    .arguments("{\"arg0\": \"What is the order total per city?\"}").build());
+                    .arguments("{\"question\": \"What is the order total per city?\"}").build());
         });
         List<AgentResult> results = new CopyOnWriteArrayList<>();
         Assistant assistant = AiServices.builder(Assistant.class).chatModel(assistantModel)
@@ -117,6 +120,18 @@ class AiServiceIntegrationTest {
         });
         assertThat(toolResults).singleElement().asString().contains("| Lyon | 25.50 |").contains("SQL: SELECT");
         assertThat(answer).startsWith("Done: ").contains("| Oslo | 99.90 |");
+    }
+
+    @Test
+    void theToolSpecificationNamesItsParameterQuestion() {
+        ToolSpecification spec = ToolSpecifications.toolSpecificationsFrom(new SqlAgentTool(agent())).get(0);
+
+        assertThat(spec.name()).isEqualTo("query_database");
+        assertThat(spec.parameters().properties()).containsOnlyKeys("question");
+        assertThat(spec.parameters().required()).containsExactly("question");
+        assertThat(spec.parameters().properties().get("question"))
+                .isInstanceOfSatisfying(JsonStringSchema.class,
+                        p -> assertThat(p.description()).isEqualTo("the question, in natural language"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.sqlagent.spring;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.PromptTemplates;
 import dev.sqlagent.SqlAgent;
@@ -47,8 +48,11 @@ import org.springframework.context.annotation.Configuration;
  * {@link SchemaEnrichment}, {@link PromptTemplates} or {@link TokenBudgets} bean is used;
  * {@link SqlAgentCustomizer} beans adjust the builder last.
  *
- * <p>With Spring Boot Actuator present, a health indicator {@code sqlagent} reports whether the
- * database answers and the agent's counts; with {@code sqlagent-micrometer} present, a
+ * <p>At start-up the agent's database login is audited ({@link SqlAgentPrivileges}; off with
+ * {@code sqlagent.audit.enabled=false}): a login that can read what the policy forbids, or write, is logged
+ * at WARN. With Spring Boot Actuator present, a health indicator {@code sqlagent} reports whether the
+ * database answers, the agent's counts and the audit; with jackson-databind present, a
+ * {@link SqlAgentJacksonModule} bean lets controllers return results; with {@code sqlagent-micrometer} present, a
  * {@link SqlAgentMeterBinder} bean publishes the agent's measures to the application's registries.
  * The bean's destroy method is inferred, so {@link SqlAgent#close()} runs when the context closes: questions
  * under way are cancelled and the agent's threads stop (graceful shutdown). {@code sqlagent.budget.*} sets
@@ -211,6 +215,20 @@ public class SqlAgentAutoConfiguration {
         return b;
     }
 
+    /**
+     * The privilege audit of the agent's database login, run once at start-up: a login that can read what
+     * the policy forbids, or write, is logged at WARN; the health indicator shows the outcome.
+     *
+     * @param agent the agent
+     * @return the audit's outcome
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnProperty(prefix = "sqlagent.audit", name = "enabled", matchIfMissing = true)
+    public SqlAgentPrivileges sqlAgentPrivileges(SqlAgent agent) {
+        return SqlAgentPrivileges.audit(agent);
+    }
+
     /** The Actuator health indicator, when Actuator is on the class path. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(HealthIndicator.class)
@@ -220,12 +238,32 @@ public class SqlAgentAutoConfiguration {
         /**
          * @param agent the agent
          * @param dataSource the data source it reads, if any
+         * @param privileges the start-up privilege audit, unless turned off
          * @return the health indicator {@code sqlagent}
          */
         @Bean
         @ConditionalOnMissingBean(name = "sqlagentHealthIndicator")
-        SqlAgentHealthIndicator sqlagentHealthIndicator(SqlAgent agent, ObjectProvider<DataSource> dataSource) {
-            return new SqlAgentHealthIndicator(agent, dataSource.getIfUnique());
+        SqlAgentHealthIndicator sqlagentHealthIndicator(SqlAgent agent, ObjectProvider<DataSource> dataSource,
+                ObjectProvider<SqlAgentPrivileges> privileges) {
+            return new SqlAgentHealthIndicator(agent, dataSource.getIfUnique(), privileges.getIfUnique());
+        }
+    }
+
+    /** The Jackson module, when jackson-databind is on the class path: controllers may return results. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(ObjectMapper.class)
+    static class JacksonConfiguration {
+
+        /**
+         * Spring Boot adds every Jackson module bean to the application's {@code ObjectMapper}.
+         *
+         * @return the module writing {@code AgentResult}, {@code HandOff}, {@code Trace} and
+         *     {@code PrivilegeReport} in their stable JSON forms
+         */
+        @Bean
+        @ConditionalOnMissingBean
+        SqlAgentJacksonModule sqlAgentJacksonModule() {
+            return new SqlAgentJacksonModule();
         }
     }
 

@@ -37,6 +37,7 @@ public class SqlAgentProperties {
     private final Policy policy = new Policy();
     private final Model model = new Model();
     private final Budget budget = new Budget();
+    private final Audit audit = new Audit();
 
     /** Creates properties holding the defaults, for Spring to bind {@code sqlagent.*} onto. */
     public SqlAgentProperties() {
@@ -130,6 +131,15 @@ public class SqlAgentProperties {
      */
     public Budget getBudget() {
         return budget;
+    }
+
+    /**
+     * Returns the privilege audit's properties.
+     *
+     * @return {@code sqlagent.audit.*}
+     */
+    public Audit getAudit() {
+        return audit;
     }
 
     /** {@code sqlagent.policy.*}: what model-written SQL may read. */
@@ -284,6 +294,31 @@ public class SqlAgentProperties {
             // never the key
             return "Model{baseUrl=" + baseUrl + ", name=" + name + ", apiKey=" + (apiKey == null || apiKey.isBlank()
                     ? "none" : "set") + '}';
+        }
+    }
+
+    /** {@code sqlagent.audit.*}: the privilege audit of the database login at start-up. */
+    public static class Audit {
+
+        /** Whether the database login's privileges are audited at start-up (a wider login is logged at WARN). */
+        private boolean enabled = true;
+
+        /** Creates the properties with the audit on. */
+        public Audit() {
+        }
+
+        /** {@return whether the login is audited at start-up} */
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        /**
+         * Sets whether the database login is audited at start-up ({@code sqlagent.audit.enabled}, default true).
+         *
+         * @param enabled whether to audit
+         */
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.sqlagent.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sqlagent.AgentResult;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.SqlAgent;
@@ -30,6 +32,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.health.Health;
@@ -260,5 +263,105 @@ class SqlAgentAutoConfigurationTest {
         runner.withPropertyValues(TABLES).withClassLoader(new FilteredClassLoader(SqlAgentMeterBinder.class))
                 .run(context -> assertThat(context).hasSingleBean(SqlAgent.class)
                         .doesNotHaveBean(SqlAgentMeterBinder.class));
+    }
+
+    // ---- the privilege audit at start-up ----
+
+    @Test
+    void theLoginIsAuditedAtStartUpAndTheHealthShowsWhatItCanReadBeyondThePolicy() {
+        runner.withPropertyValues(TABLES).run(context -> {
+            SqlAgentPrivileges privileges = context.getBean(SqlAgentPrivileges.class);
+            // the application's login is H2's admin: it can read the secrets table, and write
+            assertThat(privileges.report()).hasValueSatisfying(r -> {
+                assertThat(r.forbiddenTables()).contains("public.secrets");
+                assertThat(r.guardIsOnlyDefence()).isTrue();
+            });
+            Health health = context.getBean("sqlagentHealthIndicator", HealthIndicator.class).health();
+            assertThat(health.getStatus()).isEqualTo(Status.UP);
+            assertThat(health.getDetails().get("privileges")).isInstanceOfSatisfying(java.util.Map.class, d -> {
+                assertThat(d.get("audited")).isEqualTo(true);
+                assertThat(d.get("leastPrivilege")).isEqualTo(false);
+                assertThat(d.get("forbiddenTablesReadable")).asInstanceOf(InstanceOfAssertFactories.LIST)
+                        .contains("public.secrets");
+            });
+        });
+        runner.withPropertyValues(TABLES, "sqlagent.audit.enabled=false").run(context -> {
+            assertThat(context).hasSingleBean(SqlAgent.class).doesNotHaveBean(SqlAgentPrivileges.class);
+            assertThat(context.getBean("sqlagentHealthIndicator", HealthIndicator.class).health().getDetails())
+                    .doesNotContainKey("privileges");
+        });
+    }
+
+    @Test
+    void aLoginWiderThanThePolicyIsLoggedAtWarnAndALeastPrivilegeLoginAtInfo() throws SQLException {
+        DataSource admin = database();
+        RecordingLogger wide = new RecordingLogger();
+        try (SqlAgent agent = SqlAgent.builder().llm(ScriptedLlm.create()).dataSource(admin)
+                .policy(GuardPolicy.allowingTables("staff", "teams")).build()) {
+            SqlAgentPrivileges.audit(agent, wide);
+        }
+        assertThat(wide.lines()).singleElement().satisfies(l -> {
+            assertThat(l.level()).isEqualTo(org.slf4j.event.Level.WARN);
+            assertThat(l.message()).contains("more than the policy allows", "public.secrets");
+        });
+
+        JdbcDataSource reader = new JdbcDataSource();
+        try (Connection c = admin.getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE USER reader PASSWORD 'pw'");
+            s.execute("GRANT SELECT ON staff, teams TO reader");
+            reader.setURL(c.getMetaData().getURL());
+        }
+        reader.setUser("reader");
+        reader.setPassword("pw");
+        RecordingLogger least = new RecordingLogger();
+        SqlAgentPrivileges outcome;
+        try (SqlAgent agent = SqlAgent.builder().llm(ScriptedLlm.create()).dataSource(reader)
+                .policy(GuardPolicy.allowingTables("staff", "teams")).build()) {
+            outcome = SqlAgentPrivileges.audit(agent, least);
+        }
+        assertThat(outcome.details()).containsEntry("leastPrivilege", true);
+        assertThat(least.lines()).singleElement().satisfies(l -> {
+            assertThat(l.level()).isEqualTo(org.slf4j.event.Level.INFO);
+            assertThat(l.message()).contains("least privilege");
+        });
+    }
+
+    @Test
+    void anAgentOnACustomExecutorIsNotAuditedAndStillStarts() {
+        runner.withPropertyValues(TABLES).withBean(dev.sqlagent.execution.SqlExecutor.class, () -> sql -> {
+            throw new UnsupportedOperationException();
+        }).withBean(Dialect.class, () -> Dialect.H2).withBean(dev.sqlagent.schema.SchemaCatalog.class,
+                () -> dev.sqlagent.schema.SchemaCatalog.of(List.of())).run(context -> {
+                    assertThat(context).hasNotFailed();
+                    SqlAgentPrivileges privileges = context.getBean(SqlAgentPrivileges.class);
+                    assertThat(privileges.report()).isEmpty();
+                    assertThat(privileges.problem()).hasValueSatisfying(p -> assertThat(p).startsWith("not audited"));
+                });
+    }
+
+    // ---- results as JSON ----
+
+    @Test
+    void aControllersObjectMapperWritesAResultInTheLibrarysJsonForm() throws Exception {
+        runner.withPropertyValues(TABLES).run(context -> {
+            AgentResult answered = context.getBean(SqlAgent.class).ask("Who works here?");
+            AgentResult rejected = context.getBean(SqlAgent.class).ask("Show the secret");
+            // without the module, Jackson cannot write the trace a result holds
+            assertThatThrownBy(() -> new ObjectMapper().writeValueAsString(answered))
+                    .isInstanceOf(com.fasterxml.jackson.databind.JsonMappingException.class);
+            // Spring Boot registers every Module bean with the application's ObjectMapper
+            ObjectMapper mapper = new ObjectMapper().registerModules(
+                    context.getBeansOfType(com.fasterxml.jackson.databind.Module.class).values());
+
+            assertThat(mapper.writeValueAsString(answered)).isEqualTo(answered.toJson());
+            assertThat(mapper.writeValueAsString(List.of(answered, rejected)))
+                    .isEqualTo("[" + answered.toJson() + "," + rejected.toJson() + "]");
+            assertThat(mapper.readTree(mapper.writeValueAsString(rejected)).get("hand_off").get("status").asText())
+                    .isEqualTo("REJECTED");
+            assertThat(mapper.writeValueAsString(answered.trace())).isEqualTo(answered.trace().toJson());
+        });
+        runner.withPropertyValues(TABLES).withClassLoader(new FilteredClassLoader(ObjectMapper.class))
+                .run(context -> assertThat(context).hasSingleBean(SqlAgent.class)
+                        .doesNotHaveBean(SqlAgentJacksonModule.class));
     }
 }

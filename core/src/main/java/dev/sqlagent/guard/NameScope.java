@@ -1,0 +1,497 @@
+package dev.sqlagent.guard;
+
+import dev.sqlagent.Dialect;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.sf.jsqlparser.expression.Alias;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.Join;
+import net.sf.jsqlparser.statement.select.LateralSubSelect;
+import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.statement.select.Values;
+import net.sf.jsqlparser.statement.select.WithItem;
+
+/**
+ * The name-resolution model of the closed-world guard: what each FROM item offers to the names of a
+ * statement ({@link Source}), which items a name can see at a given place ({@link Frame}), and the
+ * output columns of a query (for a derived table or a CTE). Engines resolve a name to the innermost
+ * query whose FROM items have it, and an outer query only when no inner item has it; a derived table in
+ * FROM sees the queries around its query but not its siblings, a LATERAL one its preceding siblings too,
+ * a join's ON condition the items joined so far. The guard resolves by the same rules, so that it checks
+ * the column the engine will read.
+ */
+final class NameScope {
+
+    private NameScope() {
+    }
+
+    /** The CTEs in lexical scope, with their output columns (null when they cannot be known). */
+    static final class Ctes {
+        private final Ctes outer;
+        private final Map<String, List<String>> columns = new HashMap<>();
+
+        Ctes(Ctes outer) {
+            this.outer = outer;
+        }
+
+        boolean has(String name) {
+            for (Ctes s = this; s != null; s = s.outer) {
+                if (s.columns.containsKey(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        List<String> columnsOf(String name) {
+            for (Ctes s = this; s != null; s = s.outer) {
+                if (s.columns.containsKey(name)) {
+                    return s.columns.get(name);
+                }
+            }
+            return null;
+        }
+
+        void add(String name, List<String> cols) {
+            columns.put(name, cols);
+        }
+    }
+
+    /** One FROM item as name resolution sees it. */
+    static final class Source {
+        /** The FROM item: a {@link Table}, a derived table, a VALUES list. */
+        final Object node;
+        /** The alias, folded; null when none. */
+        final String alias;
+        /** A table's (or CTE's) own name, folded; null for a derived table. */
+        final String tableName;
+        /** The policy key of a real allowed table; null for CTEs, derived tables and refused tables. */
+        final String key;
+        /** Output columns, folded; null when they cannot be known (a table whose columns the policy lacks). */
+        final List<String> columns;
+        /** Columns of a real table this statement reads through this item: folded name to a spelling as written. */
+        final Map<String, String> read = new java.util.LinkedHashMap<>();
+        /** Whether every column of a real table is read (a star, a whole-row reference, a natural join). */
+        boolean all;
+
+        Source(Object node, String alias, String tableName, String key, List<String> columns) {
+            this.node = node;
+            this.alias = alias;
+            this.tableName = tableName;
+            this.key = key;
+            this.columns = columns;
+        }
+
+        boolean has(String column) {
+            return columns != null && columns.contains(column);
+        }
+
+        String describe() {
+            String name = key != null ? key : tableName != null ? tableName : "derived table";
+            return alias == null || alias.equals(tableName) ? name : name + " " + alias;
+        }
+    }
+
+    /**
+     * The FROM items a name can see at one place, and the frame around them. A join's ON condition sees a
+     * restricted frame: the items joined so far. The contexts map says in which frame each derived table
+     * and join of this query is read.
+     */
+    static final class Frame {
+        static final Frame EMPTY = new Frame(null, List.of(), Set.of(), new IdentityHashMap<>());
+
+        final Frame parent;
+        final List<Source> sources;
+        final Set<String> selectAliases;
+        final IdentityHashMap<Object, Frame> contexts;
+
+        Frame(Frame parent, List<Source> sources, Set<String> selectAliases, IdentityHashMap<Object, Frame> contexts) {
+            this.parent = parent;
+            this.sources = sources;
+            this.selectAliases = selectAliases;
+            this.contexts = contexts;
+        }
+
+        Frame restricted(List<Source> visible) {
+            return new Frame(parent, List.copyOf(visible), Set.of(), contexts);
+        }
+    }
+
+    /** Builds frames and output columns for one statement under one policy. */
+    static final class Builder {
+        private final GuardPolicy policy;
+        private final Dialect dialect;
+
+        Builder(GuardPolicy policy, Dialect dialect) {
+            this.policy = policy;
+            this.dialect = dialect;
+        }
+
+        /**
+         * The frame of a plain select: its FROM items, and where each derived table and join of it is read.
+         *
+         * @param ps the select
+         * @param ctes the CTEs in scope
+         * @param parent the frame around it (null at the top)
+         */
+        Frame frame(PlainSelect ps, Ctes ctes, Frame parent) {
+            IdentityHashMap<Object, Frame> contexts = new IdentityHashMap<>();
+            List<Source> sources = new ArrayList<>();
+            Frame outer = parent == null ? Frame.EMPTY : parent;
+            add(ps.getFromItem(), ctes, sources, contexts, outer);
+            if (ps.getJoins() != null) {
+                for (Join j : ps.getJoins()) {
+                    if (j == null) {
+                        continue;
+                    }
+                    add(j.getFromItem(), ctes, sources, contexts, outer);
+                    contexts.put(j, new Frame(parent, List.copyOf(sources), Set.of(), contexts));
+                }
+                if (dialect == Dialect.SQLITE) {
+                    // SQLite moves ON terms into WHERE: they see every item of the FROM clause
+                    for (Join j : ps.getJoins()) {
+                        if (j != null) {
+                            contexts.put(j, new Frame(parent, List.copyOf(sources), Set.of(), contexts));
+                        }
+                    }
+                }
+            }
+            Set<String> aliases = new LinkedHashSet<>();
+            if (ps.getSelectItems() != null) {
+                for (SelectItem<?> item : ps.getSelectItems()) {
+                    if (item != null && item.getAlias() != null && item.getAlias().getName() != null) {
+                        aliases.add(fold(item.getAlias().getName()));
+                    }
+                }
+            }
+            return new Frame(parent, sources, aliases, contexts);
+        }
+
+        private void add(FromItem item, Ctes ctes, List<Source> sources, IdentityHashMap<Object, Frame> contexts,
+                         Frame outer) {
+            if (item == null) {
+                return;
+            }
+            if (item instanceof Table t) {
+                sources.add(tableSource(t, ctes));
+            } else if (item instanceof LateralSubSelect lateral) {
+                contexts.put(lateral, new Frame(outer == Frame.EMPTY ? null : outer, List.copyOf(sources), Set.of(),
+                        contexts));
+                sources.add(derived(lateral, lateral.getAlias(), lateral.getSelect(), ctes));
+            } else if (item instanceof ParenthesedSelect derived) {
+                contexts.put(derived, outer);
+                sources.add(derived(derived, derived.getAlias(), derived.getSelect(), ctes));
+            } else if (item instanceof ParenthesedFromItem group) {
+                FromItem inner = group.getFromItem();
+                if (inner instanceof Values values) {
+                    sources.add(new Source(group, aliasOf(group.getAlias()), null, null,
+                            aliasColumns(group.getAlias(), valuesColumns(values))));
+                    return;
+                }
+                int first = sources.size();
+                add(inner, ctes, sources, contexts, outer);
+                if (group.getJoins() != null) {
+                    for (Join j : group.getJoins()) {
+                        if (j == null) {
+                            continue;
+                        }
+                        add(j.getFromItem(), ctes, sources, contexts, outer);
+                        contexts.put(j, new Frame(outer == Frame.EMPTY ? null : outer,
+                                List.copyOf(sources.subList(first, sources.size())), Set.of(), contexts));
+                    }
+                }
+                if (group.getAlias() != null) {
+                    List<String> all = new ArrayList<>();
+                    for (Source s : sources.subList(first, sources.size())) {
+                        if (s.columns == null) {
+                            all = null;
+                            break;
+                        }
+                        all.addAll(s.columns);
+                    }
+                    sources.add(new Source(group, aliasOf(group.getAlias()), null, null,
+                            aliasColumns(group.getAlias(), all)));
+                }
+            } else if (item instanceof Values values) {
+                sources.add(new Source(values, aliasOf(values.getAlias()), null, null,
+                        aliasColumns(values.getAlias(), valuesColumns(values))));
+            }
+            // anything else (table functions, lateral views) is refused by the walk
+        }
+
+        private Source derived(Object node, Alias alias, Select body, Ctes ctes) {
+            return new Source(node, aliasOf(alias), null, null, aliasColumns(alias, outputs(body, ctes)));
+        }
+
+        private Source tableSource(Table t, Ctes ctes) {
+            List<String> written = t.getNameParts();
+            String name = t.getName() == null ? "" : fold(t.getName());
+            String alias = aliasOf(t.getAlias());
+            if (written != null && written.size() == 1 && ctes.has(Names.fold(t.getName(), dialect))) {
+                return new Source(t, alias, name, null, ctes.columnsOf(Names.fold(t.getName(), dialect)));
+            }
+            String key = key(t);
+            boolean allowed = key != null && policy.allowedTables().contains(key);
+            if (!allowed) {
+                // refused by the walk; its names are not reported a second time
+                return new Source(t, alias, name, null, null);
+            }
+            return new Source(t, alias, name, key, tableColumns(key));
+        }
+
+        /** The known and denied columns of an allowed table, or null when the policy does not know them. */
+        List<String> tableColumns(String key) {
+            Set<String> known = policy.tableColumns().get(key);
+            if (known == null) {
+                return null;
+            }
+            Set<String> all = new LinkedHashSet<>(known);
+            all.addAll(policy.deniedColumns().getOrDefault(key, Set.of()));
+            return List.copyOf(all);
+        }
+
+        /** The policy key of a table as {@code AstAnalyzer.visitTable} computes it, or null. */
+        String key(Table t) {
+            List<String> written = t.getNameParts();
+            if (written == null || written.isEmpty()) {
+                return null;
+            }
+            StringBuilder key = new StringBuilder();
+            for (int i = written.size() - 1; i >= 0; i--) {
+                String p = written.get(i) == null ? "" : written.get(i);
+                if (key.length() > 0) {
+                    key.append('.');
+                }
+                key.append(Names.fold(p, dialect));
+            }
+            return key.toString();
+        }
+
+        /**
+         * The output column names of a query, folded, in order; null when they cannot be known (a star over a
+         * table whose columns the policy lacks). An unnamed expression gets the engine's generated name as
+         * far as it can be predicted; a reference to a name it mispredicts is refused as unknown, never run.
+         */
+        List<String> outputs(Select select, Ctes outer) {
+            if (select == null) {
+                return null;
+            }
+            Ctes ctes = outer;
+            List<WithItem<?>> with = select.getWithItemsList();
+            if (with != null && !with.isEmpty()) {
+                ctes = withScope(with, outer);
+            }
+            if (select instanceof ParenthesedSelect p) {
+                return aliasColumns(p.getAlias(), outputs(p.getSelect(), ctes));
+            }
+            if (select instanceof SetOperationList set) {
+                return set.getSelects() == null || set.getSelects().isEmpty() ? null
+                        : outputs(set.getSelects().get(0), ctes);
+            }
+            if (select instanceof Values values) {
+                return valuesColumns(values);
+            }
+            if (!(select instanceof PlainSelect ps) || ps.getSelectItems() == null) {
+                return null;
+            }
+            Frame frame = frame(ps, ctes, null);
+            List<String> out = new ArrayList<>();
+            for (SelectItem<?> item : ps.getSelectItems()) {
+                if (item == null) {
+                    continue;
+                }
+                Expression e = item.getExpression();
+                if (item.getAlias() != null && item.getAlias().getName() != null) {
+                    out.add(fold(item.getAlias().getName()));
+                } else if (e instanceof AllTableColumns star) {
+                    Source s = qualified(frame.sources, star.getTable());
+                    if (s == null || s.columns == null) {
+                        return null;
+                    }
+                    out.addAll(s.columns);
+                } else if (e instanceof AllColumns) {
+                    for (Source s : frame.sources) {
+                        if (s.columns == null) {
+                            return null;
+                        }
+                        out.addAll(s.columns);
+                    }
+                } else if (e instanceof Column c) {
+                    out.add(fold(c.getColumnName()));
+                } else if (e instanceof Function f && dialect == Dialect.POSTGRESQL && f.getName() != null) {
+                    List<String> parts = f.getMultipartName();
+                    out.add(fold(parts.get(parts.size() - 1)));
+                } else if (dialect == Dialect.POSTGRESQL) {
+                    out.add("?column?");
+                } else {
+                    out.add(Names.lower(String.valueOf(e)));
+                }
+            }
+            return out;
+        }
+
+        /** The CTEs of a WITH list as seen from the statement it heads, for computing outputs only. */
+        Ctes withScope(List<WithItem<?>> with, Ctes outer) {
+            Ctes scope = new Ctes(outer);
+            for (WithItem<?> w : with) {
+                if (w == null || w.getAlias() == null || w.getAlias().getName() == null) {
+                    continue;
+                }
+                scope.add(Names.fold(w.getAlias().getName(), dialect), cteColumns(w, scope));
+            }
+            return scope;
+        }
+
+        /**
+         * The output columns of a CTE: its column list when written, else its body's (a recursive body's
+         * first branch, which cannot read the CTE itself).
+         */
+        List<String> cteColumns(WithItem<?> w, Ctes scope) {
+            List<? extends SelectItem<?>> list = w.getWithItemList();
+            if (list != null && !list.isEmpty()) {
+                List<String> out = new ArrayList<>();
+                for (SelectItem<?> item : list) {
+                    Expression e = item == null ? null : item.getExpression();
+                    if (!(e instanceof Column c)) {
+                        return null;
+                    }
+                    out.add(fold(c.getColumnName()));
+                }
+                return out;
+            }
+            Object body = w.getParenthesedStatement();
+            if (!(body instanceof ParenthesedSelect ps)) {
+                return null;
+            }
+            Select inner = ps.getSelect();
+            if (w.isRecursive() && inner instanceof SetOperationList set && set.getSelects() != null
+                    && !set.getSelects().isEmpty()) {
+                return outputs(set.getSelects().get(0), scope);
+            }
+            return outputs(ps, scope);
+        }
+
+        /** The source a qualifier names among some sources: by alias, else by a table's own name. */
+        Source qualified(List<Source> sources, Table qualifier) {
+            List<Source> found = qualifiedAll(sources, qualifier);
+            return found.size() == 1 ? found.get(0) : null;
+        }
+
+        /**
+         * Every source a qualifier may name among some sources: those with that alias; when none has it,
+         * those whose own name it is (and whose schema it names, when it names one).
+         */
+        List<Source> qualifiedAll(List<Source> sources, Table qualifier) {
+            if (qualifier == null || qualifier.getName() == null) {
+                return List.of();
+            }
+            String q = fold(qualifier.getName());
+            List<Source> out = new ArrayList<>();
+            for (Source s : sources) {
+                if (q.equals(s.alias)) {
+                    out.add(s);
+                }
+            }
+            if (!out.isEmpty()) {
+                return out;
+            }
+            String full = key(qualifier);
+            for (Source s : sources) {
+                if (q.equals(s.tableName) && (qualifier.getNameParts().size() == 1 || s.key == null
+                        || full.equals(s.key) || s.key.endsWith("." + full) || full.endsWith("." + s.key))) {
+                    out.add(s);
+                }
+            }
+            return out;
+        }
+
+        private List<String> valuesColumns(Values values) {
+            int n = 0;
+            if (values.getExpressions() != null && !values.getExpressions().isEmpty()) {
+                Object first = values.getExpressions().get(0);
+                n = first instanceof net.sf.jsqlparser.expression.operators.relational.ExpressionList<?> row
+                        ? row.size() : 1;
+            }
+            List<String> out = new ArrayList<>();
+            for (int i = 1; i <= n; i++) {
+                out.add(dialect == Dialect.H2 ? "c" + i : "column" + i);
+            }
+            return out;
+        }
+
+        private static List<String> aliasColumns(Alias alias, List<String> columns) {
+            if (alias == null || alias.getAliasColumns() == null || alias.getAliasColumns().isEmpty()) {
+                return columns;
+            }
+            List<String> out = new ArrayList<>();
+            for (Alias.AliasColumn c : alias.getAliasColumns()) {
+                out.add(Names.lower(Names.unquote(c.name)));
+            }
+            // PostgreSQL keeps the columns past the list under their own names
+            if (columns != null && columns.size() > out.size()) {
+                out.addAll(columns.subList(out.size(), columns.size()));
+            }
+            return out;
+        }
+
+        private static String aliasOf(Alias alias) {
+            return alias == null || alias.getName() == null ? null : fold(alias.getName());
+        }
+    }
+
+    /** Folds a name for resolution: unquoted, ASCII lower case (engines compare column names without case). */
+    static String fold(String name) {
+        return Names.lower(Names.unquote(name.trim()));
+    }
+
+    /** System columns each engine adds to every table. */
+    static Set<String> systemColumns(Dialect dialect) {
+        switch (dialect) {
+            case POSTGRESQL:
+                return Set.of("tableoid", "ctid", "xmin", "xmax", "cmin", "cmax", "oid");
+            case SQLITE:
+                return Set.of("rowid", "oid", "_rowid_");
+            case H2:
+                return Set.of("_rowid_");
+            case MYSQL:
+            case MARIADB:
+                return Set.of("_rowid");
+            default:
+                return Set.of("tableoid", "ctid", "xmin", "xmax", "cmin", "cmax", "oid", "rowid", "_rowid_",
+                        "_rowid", "rownum", "ora_rowscn");
+        }
+    }
+
+    /** Whether the engine reads a table's name used as a value as its whole row. */
+    static boolean hasRowValues(Dialect dialect) {
+        return dialect == Dialect.POSTGRESQL || dialect == Dialect.GENERIC;
+    }
+
+    /**
+     * Words the parser may hand over as a bare column where the engine reads a keyword: date and time units
+     * as function arguments ({@code TIMESTAMPDIFF(DAY, a, b)}, {@code DATEADD(MONTH, 1, d)}).
+     */
+    static final Set<String> UNIT_WORDS = Set.of("year", "month", "day", "hour", "minute", "second", "week",
+            "quarter", "microsecond", "millisecond", "nanosecond", "epoch", "dow", "doy", "isodow", "isoyear",
+            "decade", "century", "millennium", "day_hour", "day_minute", "day_second", "hour_minute",
+            "hour_second", "minute_second", "year_month", "day_microsecond", "hour_microsecond",
+            "minute_microsecond", "second_microsecond", "dayofyear", "dayofweek", "weekday", "yy", "yyyy", "mm",
+            "m", "dd", "d", "hh", "mi", "n", "ss", "s", "ms", "mcs", "ns", "wk", "ww", "qq", "q", "dy", "y", "dw");
+
+}

@@ -1,0 +1,514 @@
+package dev.sqlagent.guard.engine;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The structure of a query an engine prints back in its own canonical form (MariaDB's rewritten query, H2's
+ * plan): CTEs, query blocks joined by set operations, each block's FROM items and clauses, sub-queries in
+ * expressions. Names are resolved through the scopes of that structure, so a column is read where the engine
+ * resolved it. Each engine's subclass reads its FROM items and the words of its expressions; whatever it
+ * cannot place is recorded as unreadable, naming it.
+ */
+abstract class PrintedQuery {
+
+    /**
+     * A FROM item.
+     *
+     * @param table the base table, or null for a derived table, a CTE, a table function or values
+     * @param columns a derived item's column names (lower case), when known; a base table's come from the
+     *     catalog
+     */
+    record Source(EngineReading.Table table, Set<String> columns) {
+    }
+
+    /** A query block's names: its FROM items, its select-list aliases, the CTEs it defines. */
+    static final class Scope {
+        final Scope outer;
+        final Map<String, Source> items = new LinkedHashMap<>();
+        final Set<String> selectAliases = new LinkedHashSet<>();
+        final Map<String, Set<String>> ctes = new HashMap<>();
+
+        Scope(Scope outer) {
+            this.outer = outer;
+        }
+
+        Source find(String alias) {
+            for (Scope s = this; s != null; s = s.outer) {
+                Source src = s.items.get(alias);
+                if (src != null) {
+                    return src;
+                }
+            }
+            return null;
+        }
+
+        Set<String> cte(String name) {
+            for (Scope s = this; s != null; s = s.outer) {
+                Set<String> cols = s.ctes.get(name);
+                if (cols != null) {
+                    return cols;
+                }
+            }
+            return null;
+        }
+
+        boolean isSelectAlias(String name) {
+            for (Scope s = this; s != null; s = s.outer) {
+                if (s.selectAliases.contains(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    final List<PrintedSql.Token> t;
+    final Reads out;
+    /** Every base table's alias in the text (lower case), to the tables it names. */
+    final Map<String, Set<EngineReading.Table>> aliases = new LinkedHashMap<>();
+    int i;
+
+    PrintedQuery(List<PrintedSql.Token> tokens, Reads out) {
+        this.t = tokens;
+        this.out = out;
+    }
+
+    /** {@return the words that end a select list, a FROM list or a clause's expression at depth 0} */
+    abstract Set<String> clauses();
+
+    /** {@return the words that may follow SELECT before its list} */
+    abstract Set<String> selectOptions();
+
+    /** {@return the words that join FROM items} */
+    abstract Set<String> joinWords();
+
+    /**
+     * Reads one FROM item at {@link #i}, registering it in {@code s}, and leaves {@link #i} after it.
+     *
+     * @param s the query block's scope
+     * @param ranges where to add expression ranges the item holds (none usually)
+     */
+    abstract void fromItem(Scope s, List<int[]> ranges);
+
+    /**
+     * Reads the name at {@code k} in an expression.
+     *
+     * @param k its index
+     * @param to the end of the expression
+     * @param s the scope
+     * @return the index of the last token it took
+     */
+    abstract int name(int k, int to, Scope s);
+
+    /** {@return the index of the last token a marker at {@code k} took} (only engines that print markers) */
+    int marker(int k, int to, Scope s) {
+        unreadable("the marker <" + t.get(k).text() + ">");
+        return k;
+    }
+
+    /** {@return the name this engine's text is known by, for findings} */
+    abstract String source();
+
+    /** Reads the whole statement. */
+    void statement() {
+        int k = 0;
+        while (k < t.size() && t.get(k).is("(")) {
+            k++;
+        }
+        if (k >= t.size() || !(word(k, "select") || word(k, "with") || word(k, "values"))) {
+            String kind = k < t.size() && t.get(k).kind() == PrintedSql.Kind.NAME ? lower(k) : "?";
+            out.writes.add(kind);
+            unreadable("a statement of kind " + kind + ", which is not a query");
+            return;
+        }
+        queryExpression(new Scope(null));
+        if (i < t.size()) {
+            unreadable("text after the statement, from " + describe(i));
+        }
+    }
+
+    /** {@return the output column names of the first block (lower case, null where unnamed)} */
+    List<String> queryExpression(Scope outer) {
+        Scope q = new Scope(outer);
+        if (word(i, "with")) {
+            i++;
+            if (word(i, "recursive")) {
+                i++;
+            }
+            while (true) {
+                if (i >= t.size() || t.get(i).kind() != PrintedSql.Kind.NAME || t.get(i).parts().size() != 1) {
+                    unreadable("a CTE without a name at " + describe(i));
+                    i = t.size();
+                    return List.of();
+                }
+                String name = t.get(i).text().toLowerCase(Locale.ROOT);
+                i++;
+                Set<String> columns = new LinkedHashSet<>();
+                q.ctes.put(name, columns); // visible in itself: a recursive CTE reads its own rows
+                if (at(i, "(")) {
+                    int end = close(i);
+                    for (int j = i + 1; j < end; j++) {
+                        if (t.get(j).kind() == PrintedSql.Kind.NAME) {
+                            columns.add(t.get(j).text().toLowerCase(Locale.ROOT));
+                        }
+                    }
+                    i = end + 1; // the CTE's column list: names, not a call
+                }
+                if (!word(i, "as") || !at(i + 1, "(")) {
+                    unreadable("a CTE without AS ( … ) at " + describe(i));
+                    i = t.size();
+                    return List.of();
+                }
+                i += 2;
+                List<String> outputs = queryExpression(q);
+                if (columns.isEmpty()) {
+                    outputs.stream().filter(o -> o != null).forEach(columns::add);
+                }
+                expect(")");
+                if (!at(i, ",")) {
+                    break;
+                }
+                i++;
+            }
+        }
+        List<String> outputs = queryTerm(q);
+        while (i < t.size() && (word(i, "union") || word(i, "except") || word(i, "intersect") || word(i, "minus"))) {
+            i++;
+            if (word(i, "all") || word(i, "distinct")) {
+                i++;
+            }
+            queryTerm(q);
+        }
+        tail(q);
+        return outputs;
+    }
+
+    /** ORDER BY, LIMIT, OFFSET and FETCH after a set operation or a parenthesised query. */
+    private void tail(Scope s) {
+        while (i < t.size()) {
+            int start;
+            if (word(i, "order") && word(i + 1, "by")) {
+                start = i + 2;
+            } else if (word(i, "limit") || word(i, "offset") || word(i, "fetch")) {
+                start = i + 1;
+            } else {
+                return;
+            }
+            int end = clauseEnd(start);
+            expression(start, end, s);
+            i = end;
+        }
+    }
+
+    private List<String> queryTerm(Scope s) {
+        if (at(i, "(")) {
+            i++;
+            List<String> outputs = queryExpression(s);
+            expect(")");
+            return outputs;
+        }
+        if (word(i, "select")) {
+            return select(s);
+        }
+        if (word(i, "values")) {
+            i++;
+            int end = clauseEnd(i);
+            expression(i, end, s);
+            i = end;
+            return List.of();
+        }
+        unreadable("a query term at " + describe(i));
+        i = t.size();
+        return List.of();
+    }
+
+    private List<String> select(Scope outer) {
+        i++; // select
+        Scope s = new Scope(outer);
+        List<int[]> ranges = new ArrayList<>();
+        while (i < t.size() && isPlainWord(i) && selectOptions().contains(lower(i))) {
+            if (word(i, "top") || word(i, "on")) {
+                // H2's TOP n, DISTINCT ON (…): an expression follows
+                int end = at(i + 1, "(") ? close(i + 1) + 1 : i + 2;
+                ranges.add(new int[] {i + 1, end});
+                i = end;
+                continue;
+            }
+            i++;
+        }
+        int listStart = i;
+        int listEnd = clauseEnd(i);
+        List<String> outputs = outputs(listStart, listEnd);
+        for (int k = listStart; k + 1 < listEnd; k++) {
+            if (word(k, "as") && t.get(k + 1).kind() == PrintedSql.Kind.NAME && t.get(k + 1).allQuoted()) {
+                s.selectAliases.add(t.get(k + 1).text().toLowerCase(Locale.ROOT));
+            }
+        }
+        i = listEnd;
+        ranges.add(new int[] {listStart, listEnd});
+        if (word(i, "from")) {
+            i++;
+            fromList(s, ranges);
+        }
+        while (i < t.size()) {
+            if (word(i, "where") || word(i, "having") || word(i, "qualify")) {
+                i++;
+            } else if ((word(i, "group") || word(i, "order")) && word(i + 1, "by")) {
+                i += 2;
+            } else if (word(i, "window") || word(i, "limit") || word(i, "offset") || word(i, "fetch")) {
+                i++;
+            } else if (word(i, "for") && (word(i + 1, "update") || word(i + 1, "share"))) {
+                out.writes.add("for " + lower(i + 1));
+                i = clauseEnd(i + 2);
+                continue;
+            } else if (word(i, "lock") && word(i + 1, "in")) {
+                out.writes.add("lock in share mode");
+                i = clauseEnd(i + 2);
+                continue;
+            } else if (word(i, "into")) {
+                out.writes.add("into");
+                unreadable("SELECT … INTO");
+                i = clauseEnd(i + 1);
+                continue;
+            } else {
+                break;
+            }
+            int end = clauseEnd(i);
+            ranges.add(new int[] {i, end});
+            i = end;
+        }
+        int resume = i;
+        for (int[] r : ranges) {
+            expression(r[0], r[1], s);
+        }
+        i = resume;
+        return outputs;
+    }
+
+    /** The names of a select list's items: an alias after AS, a column's last part, else null. */
+    private List<String> outputs(int from, int to) {
+        List<String> names = new ArrayList<>();
+        int start = from;
+        int depth = 0;
+        for (int k = from; k <= to; k++) {
+            if (k < to && t.get(k).is("(")) {
+                depth++;
+            } else if (k < to && t.get(k).is(")")) {
+                depth--;
+            } else if (k == to || depth == 0 && t.get(k).is(",")) {
+                String name = null;
+                if (k - start >= 2 && word(k - 2, "as") && t.get(k - 1).kind() == PrintedSql.Kind.NAME) {
+                    name = t.get(k - 1).text().toLowerCase(Locale.ROOT);
+                } else if (k - start == 1 && t.get(start).kind() == PrintedSql.Kind.NAME) {
+                    name = t.get(start).last();
+                }
+                names.add(name);
+                start = k + 1;
+            }
+        }
+        return names;
+    }
+
+    void fromList(Scope s, List<int[]> ranges) {
+        while (i < t.size()) {
+            fromItem(s, ranges);
+            while (word(i, "on") || word(i, "using")) {
+                boolean on = word(i, "on");
+                i++;
+                int end = at(i, "(") && !on ? close(i) + 1 : onEnd(i);
+                if (on) {
+                    ranges.add(new int[] {i, end});
+                }
+                i = end;
+            }
+            if (at(i, ",")) {
+                i++;
+                continue;
+            }
+            boolean joined = false;
+            while (i < t.size() && isPlainWord(i) && joinWords().contains(lower(i))) {
+                joined |= word(i, "join") || word(i, "straight_join");
+                i++;
+            }
+            if (!joined) {
+                return;
+            }
+        }
+    }
+
+    /** {@return where an ON condition ends: at a clause, a join word, a comma at depth 0, or a closing parenthesis} */
+    private int onEnd(int k) {
+        int depth = 0;
+        for (int j = k; j < t.size(); j++) {
+            if (t.get(j).is("(")) {
+                depth++;
+            } else if (t.get(j).is(")")) {
+                if (depth == 0) {
+                    return j;
+                }
+                depth--;
+            } else if (depth == 0 && (t.get(j).is(",") || isPlainWord(j) && (joinWords().contains(lower(j))
+                    && !word(j, "natural") || clauses().contains(lower(j)) && isClause(j) || word(j, "on")))) {
+                return j;
+            }
+        }
+        return t.size();
+    }
+
+    /**
+     * Reads a parenthesised derived table at {@link #i} (its query, alias and column list).
+     *
+     * @param s the scope it is registered in
+     */
+    void derived(Scope s) {
+        i++;
+        List<String> outputs = queryExpression(s);
+        expect(")");
+        if (word(i, "as")) {
+            i++;
+        }
+        if (i >= t.size() || t.get(i).kind() != PrintedSql.Kind.NAME || t.get(i).parts().size() != 1) {
+            unreadable("a derived table without a name at " + describe(i));
+            return;
+        }
+        String alias = t.get(i++).text().toLowerCase(Locale.ROOT);
+        Set<String> columns = new LinkedHashSet<>();
+        if (at(i, "(")) {
+            int end = close(i);
+            for (int j = i + 1; j < end; j++) {
+                if (t.get(j).kind() == PrintedSql.Kind.NAME) {
+                    columns.add(t.get(j).text().toLowerCase(Locale.ROOT));
+                }
+            }
+            i = end + 1;
+        } else {
+            outputs.stream().filter(o -> o != null).forEach(columns::add);
+        }
+        s.items.put(alias, new Source(null, columns));
+    }
+
+    /** Reads the expression tokens {@code [from, to)} in scope {@code s}. */
+    void expression(int from, int to, Scope s) {
+        for (int k = from; k < to; k++) {
+            PrintedSql.Token tok = t.get(k);
+            switch (tok.kind()) {
+                case STRING, NUMBER, PARAM -> {
+                }
+                case MARKER -> k = marker(k, to, s);
+                case PUNCT -> {
+                    if (tok.is("(") && isQueryStart(k + 1)) {
+                        int end = close(k);
+                        int save = i;
+                        i = k + 1;
+                        queryExpression(s);
+                        if (i != end) {
+                            unreadable("a sub-query that does not end where its parenthesis does, at " + describe(i));
+                        }
+                        i = save;
+                        k = end;
+                    } else if (tok.is("@")) {
+                        unreadable("a user or system variable");
+                    } else if ("()[]=<>!+-*/%&|^~,.:".indexOf(tok.text().charAt(0)) < 0) {
+                        unreadable("the character '" + tok.text() + "'");
+                    }
+                }
+                case NAME -> k = name(k, to, s);
+                default -> unreadable("a token at " + describe(k));
+            }
+        }
+    }
+
+    /** Whether the word at {@code j} is a clause here (not {@code WITHIN GROUP}, a lone {@code FOR} …). */
+    boolean isClause(int j) {
+        return !(word(j, "group") && j > 0 && word(j - 1, "within"))
+                && !(word(j, "for") && !(word(j + 1, "update") || word(j + 1, "share")))
+                && !(word(j, "order") && !word(j + 1, "by"))
+                && !(word(j, "group") && !word(j + 1, "by"))
+                && !(word(j, "from") && j > 1 && word(j - 1, "distinct") && (word(j - 2, "is") || word(j - 2, "not")));
+    }
+
+    /** {@return the index of the token that ends the expression starting at {@code k}: a clause at depth 0} */
+    int clauseEnd(int k) {
+        int depth = 0;
+        for (int j = k; j < t.size(); j++) {
+            PrintedSql.Token tok = t.get(j);
+            if (tok.is("(")) {
+                depth++;
+            } else if (tok.is(")")) {
+                if (depth == 0) {
+                    return j;
+                }
+                depth--;
+            } else if (depth == 0 && isPlainWord(j) && clauses().contains(lower(j)) && isClause(j)) {
+                return j;
+            }
+        }
+        return t.size();
+    }
+
+    /** {@return the index of the parenthesis closing the one at {@code open}} */
+    int close(int open) {
+        int depth = 0;
+        for (int j = open; j < t.size(); j++) {
+            if (t.get(j).is("(")) {
+                depth++;
+            } else if (t.get(j).is(")") && --depth == 0) {
+                return j;
+            }
+        }
+        throw new PlanReader.PlanNotUnderstood("an unclosed parenthesis in the " + source());
+    }
+
+    boolean isQueryStart(int k) {
+        int j = k;
+        while (at(j, "(")) {
+            j++;
+        }
+        return word(j, "select") || word(j, "with") || word(j, "values");
+    }
+
+    boolean isPlainWord(int k) {
+        return k >= 0 && k < t.size() && t.get(k).kind() == PrintedSql.Kind.NAME && t.get(k).parts().size() == 1
+                && !t.get(k).quoted().get(0);
+    }
+
+    void expect(String punct) {
+        if (!at(i, punct)) {
+            unreadable("'" + punct + "' expected at " + describe(i));
+            i = t.size();
+            return;
+        }
+        i++;
+    }
+
+    boolean at(int k, String punct) {
+        return k >= 0 && k < t.size() && t.get(k).is(punct);
+    }
+
+    boolean word(int k, String w) {
+        return k >= 0 && k < t.size() && t.get(k).isWord(w);
+    }
+
+    String lower(int k) {
+        return t.get(k).text().toLowerCase(Locale.ROOT);
+    }
+
+    String describe(int k) {
+        if (k >= t.size()) {
+            return "the end";
+        }
+        PrintedSql.Token tok = t.get(k);
+        return tok.kind() == PrintedSql.Kind.NAME ? "'" + String.join(".", tok.parts()) + "'" : "'" + tok.text() + "'";
+    }
+
+    void unreadable(String what) {
+        out.unreadable(what + " (" + source() + ")");
+    }
+}
