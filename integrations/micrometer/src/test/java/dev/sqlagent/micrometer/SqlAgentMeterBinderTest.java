@@ -94,10 +94,10 @@ class SqlAgentMeterBinderTest {
     private List<AgentResult> askFour(SqlAgent agent) {
         llm.enqueueResponse(REFINER, new LlmResponse(List.of("SELECT title FROM products"), new TokenUsage(50, 5), ""));
         llm.enqueueResponse(REFINER, new LlmResponse(List.of("SELECT salary FROM payroll"), new TokenUsage(40, 4), ""));
-        llm.enqueueResponse(REFINER, new LlmResponse(List.of("SELECT titel FROM products"), new TokenUsage(30, 3), ""));
+        llm.enqueueResponse(REFINER, new LlmResponse(List.of("SELECT title, COUNT(*) FROM products"), new TokenUsage(30, 3), ""));
         llm.enqueueResponse(REFINER, new LlmResponse(List.of(fix("SELECT title FROM products")), new TokenUsage(20, 2), ""));
-        llm.enqueueResponse(REFINER, new LlmResponse(List.of("SELECT prize FROM products"), new TokenUsage(10, 1), ""));
-        llm.enqueueResponse(REFINER, new LlmResponse(List.of(fix("SELECT prise FROM products")), new TokenUsage(1, 1), ""));
+        llm.enqueueResponse(REFINER, new LlmResponse(List.of("SELECT price, COUNT(*) FROM products"), new TokenUsage(10, 1), ""));
+        llm.enqueueResponse(REFINER, new LlmResponse(List.of(fix("SELECT price, MAX(id) FROM products")), new TokenUsage(1, 1), ""));
         List<AgentResult> results = new ArrayList<>();
         for (String q : List.of("product titles", "salaries", "titles again", "prices")) {
             results.add(agent.ask(q));
@@ -126,7 +126,7 @@ class SqlAgentMeterBinderTest {
         assertThat(count("sqlagent.rejections", "violation", "table_not_allowed")).isEqualTo(1);
         assertThat(count("sqlagent.rejections", "violation", "comment")).isZero();
         assertThat(count("sqlagent.failures", "kind", "still_failing")).isEqualTo(1);
-        assertThat(count("sqlagent.failures.errors", "category", "column_not_found")).isEqualTo(1);
+        assertThat(count("sqlagent.failures.errors", "category", "grouping_error")).isEqualTo(1);
         assertThat(count("sqlagent.model.calls", "role", "refiner")).isEqualTo(6);
         assertThat(count("sqlagent.model.calls", "role", "judge")).isZero();
         assertThat(count("sqlagent.model.tokens", "role", "refiner", "direction", "input")).isEqualTo(151);
@@ -150,7 +150,8 @@ class SqlAgentMeterBinderTest {
         SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db).policy(GuardPolicy.allowingTables("products"))
                 .fixStore(down).caseSinkRetries(false).build();
         binder.monitor(agent).bindTo(registry);
-        llm.enqueueFor(REFINER, "SELECT titel FROM products");
+        // an execution error the guard cannot see (H2: TITLE must be in the GROUP BY list)
+        llm.enqueueFor(REFINER, "SELECT title, COUNT(*) FROM products");
         llm.enqueueFor(REFINER, fix("SELECT title FROM products"));
 
         assertThat(agent.ask("titles").status()).isEqualTo(AgentResult.Status.ANSWERED);
