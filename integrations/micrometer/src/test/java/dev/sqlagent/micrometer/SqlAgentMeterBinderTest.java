@@ -155,7 +155,8 @@ class SqlAgentMeterBinderTest {
         llm.enqueueFor(REFINER, fix("SELECT title FROM products"));
 
         assertThat(agent.ask("titles").status()).isEqualTo(AgentResult.Status.ANSWERED);
-        assertThat(count("sqlagent.fix.store.failures")).isEqualTo(2);
+        // the failed read pauses the store (FixCache.FIRST_PAUSE), so the write after the answer is not tried
+        assertThat(count("sqlagent.fix.store.failures")).isEqualTo(1);
         assertThat(count("sqlagent.fix.cache.hits")).isZero();
     }
 
