@@ -155,8 +155,9 @@ class SqlAgentMeterBinderTest {
         llm.enqueueFor(REFINER, fix("SELECT title FROM products"));
 
         assertThat(agent.ask("titles").status()).isEqualTo(AgentResult.Status.ANSWERED);
-        // the failed read pauses the store (FixCache.FIRST_PAUSE), so the write after the answer is not tried
-        assertThat(count("sqlagent.fix.store.failures")).isEqualTo(1);
+        // the failed read pauses the store for FixCache.FIRST_PAUSE (1 s): the write after the answer fails too
+        // only when the question took longer than that, which depends on the machine's speed
+        assertThat(count("sqlagent.fix.store.failures")).isIn(1.0, 2.0);
         assertThat(count("sqlagent.fix.cache.hits")).isZero();
     }
 
