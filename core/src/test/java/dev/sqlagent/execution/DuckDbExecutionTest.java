@@ -116,4 +116,38 @@ class DuckDbExecutionTest {
             }
         }
     }
+
+    @Test
+    void thePrivilegeAuditWarnsOnAnUnlockedDuckDbAndNotOnALockedOne() throws Exception {
+        dev.sqlagent.guard.GuardPolicy policy = dev.sqlagent.guard.GuardPolicy.builder().allowTables("singer").build();
+        try (DuckDbFiles db = db()) {
+            dev.sqlagent.guard.engine.PrivilegeReport locked = dev.sqlagent.guard.engine.PrivilegeAudit.audit(db,
+                    Dialect.DUCKDB, policy);
+            assertThat(locked.writes()).isEmpty();
+            assertThat(locked.forbiddenTables()).isEmpty();
+        }
+        org.duckdb.DuckDBConnection open = (org.duckdb.DuckDBConnection) java.sql.DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement s = open.createStatement()) {
+            s.execute("CREATE TABLE singer (a INT)");
+            s.execute("CREATE TABLE secrets (a INT)");
+            javax.sql.DataSource ds = new javax.sql.DataSource() {
+                public Connection getConnection() throws SQLException { return open.duplicate(); }
+                public Connection getConnection(String u, String p) throws SQLException { return open.duplicate(); }
+                public java.io.PrintWriter getLogWriter() { return null; }
+                public void setLogWriter(java.io.PrintWriter out) { }
+                public void setLoginTimeout(int seconds) { }
+                public int getLoginTimeout() { return 0; }
+                public java.util.logging.Logger getParentLogger() { return null; }
+                public <T> T unwrap(Class<T> iface) throws SQLException { throw new SQLException(); }
+                public boolean isWrapperFor(Class<?> iface) { return false; }
+            };
+            dev.sqlagent.guard.engine.PrivilegeReport unlocked = dev.sqlagent.guard.engine.PrivilegeAudit.audit(ds,
+                    Dialect.DUCKDB, policy);
+            assertThat(String.join(" ", unlocked.writes())).contains("enable_external_access", "lock_configuration");
+            assertThat(unlocked.forbiddenTables()).containsExactly("main.secrets");
+            assertThat(unlocked.guardIsOnlyDefence()).isTrue();
+        } finally {
+            open.close();
+        }
+    }
 }
