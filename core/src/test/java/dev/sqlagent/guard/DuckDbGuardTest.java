@@ -91,6 +91,49 @@ class DuckDbGuardTest {
         try (Statement s = duck.createStatement(); ResultSet r = s.executeQuery(run)) {
             assertThat(r.next()).as("rows from %s", run).isTrue();
         }
+        dev.sqlagent.guard.engine.EngineReading reading = engineCheck().read(duck,
+                ((GuardVerdict.Accepted) v).statement());
+        assertThat(dev.sqlagent.guard.engine.EngineCheck.disagreements(reading, POLICY, Dialect.DUCKDB))
+                .as("the engine's reading of %s: %s", run, reading.describe()).isEmpty();
+    }
+
+    private static dev.sqlagent.guard.engine.EngineCheck engineCheck() {
+        org.duckdb.DuckDBConnection c = (org.duckdb.DuckDBConnection) duck;
+        javax.sql.DataSource unused = new javax.sql.DataSource() {
+            public Connection getConnection() throws SQLException { return c.duplicate(); }
+            public Connection getConnection(String u, String p) throws SQLException { return c.duplicate(); }
+            public java.io.PrintWriter getLogWriter() { return null; }
+            public void setLogWriter(java.io.PrintWriter out) { }
+            public void setLoginTimeout(int seconds) { }
+            public int getLoginTimeout() { return 0; }
+            public java.util.logging.Logger getParentLogger() { return null; }
+            public <T> T unwrap(Class<T> iface) throws SQLException { throw new SQLException(); }
+            public boolean isWrapperFor(Class<?> iface) { return false; }
+        };
+        return dev.sqlagent.guard.engine.EngineCheck.create(unused, Dialect.DUCKDB);
+    }
+
+    /** The engine's own reading (its parser's tree) names what the guard would have to have missed. */
+    @Test
+    void theEngineCheckReadsTablesAndFunctionsAndFailsClosedOnTableFunctions() throws SQLException {
+        GuardPolicy salesOnly = GuardPolicy.builder().allowTables("sales")
+                .tableColumns("sales", List.of("id", "region", "amount", "day", "customer_id")).build();
+        java.util.Map<String, String> cases = java.util.Map.of(
+                "SELECT name FROM customers", "reads table main.customers",
+                "SELECT region FROM sales WHERE id IN (SELECT id FROM main.customers)", "reads table main.customers",
+                "SELECT current_setting('threads') FROM sales", "calls function current_setting",
+                "SELECT a FROM read_csv('/etc/passwd')", "cannot read the table function",
+                "SELECT region FROM sales UNION SELECT getvariable('x')", "calls function getvariable",
+                "CREATE TABLE x AS SELECT region FROM sales", "cannot read a statement DuckDB's serializer refuses");
+        for (java.util.Map.Entry<String, String> e : cases.entrySet()) {
+            dev.sqlagent.guard.engine.EngineReading reading = engineCheck().read(duck,
+                    new dev.sqlagent.execution.SqlStatement(e.getKey(), List.of()));
+            assertThat(String.join(" | ", dev.sqlagent.guard.engine.EngineCheck.disagreements(reading, salesOnly,
+                    Dialect.DUCKDB))).as(e.getKey()).contains(e.getValue());
+        }
+        dev.sqlagent.guard.engine.EngineReading cte = engineCheck().read(duck, new dev.sqlagent.execution.SqlStatement(
+                "WITH customers AS (SELECT region FROM sales) SELECT region FROM customers", List.of()));
+        assertThat(dev.sqlagent.guard.engine.EngineCheck.disagreements(cte, salesOnly, Dialect.DUCKDB)).isEmpty();
     }
 
     /** Files, URLs, extensions, settings, the catalog and other databases: never through the guard. */
