@@ -33,6 +33,9 @@ import javax.sql.DataSource;
  * <p>{@link Builder#open()} creates one view per file ({@code CREATE VIEW sales AS SELECT * FROM
  * read_csv('…')}) before anything else runs, then sets, in this order: {@code allowed_paths} to exactly the
  * registered files (no directory: a directory would also let a statement write new files there),
+ * {@code temp_directory} to none (DuckDB leaves its spill directory, {@code .tmp} under the working
+ * directory by default, readable with external access off; without one, a query larger than memory fails
+ * instead of spilling),
  * {@code autoinstall_known_extensions} and {@code autoload_known_extensions} off,
  * {@code enable_external_access = false} (no other file, URL, extension, {@code ATTACH} or {@code COPY}) and
  * {@code lock_configuration = true} (no statement can change a setting back), and checks that the switches
@@ -179,13 +182,16 @@ public final class DuckDbFiles implements DataSource, AutoCloseable {
             if (!allowedPaths.isEmpty()) {
                 s.execute("SET allowed_paths = " + list);
             }
+            // DuckDB keeps its spill directory (.tmp under the working directory by default) readable after
+            // external access is off: no spill directory at all, so that no file there can be read
+            s.execute("SET temp_directory = ''");
             s.execute("SET autoinstall_known_extensions = false");
             s.execute("SET autoload_known_extensions = false");
             s.execute("SET enable_external_access = false");
             s.execute("SET lock_configuration = true");
             try (ResultSet r = s.executeQuery("SELECT current_setting('enable_external_access'),"
-                    + " current_setting('lock_configuration')")) {
-                if (!r.next() || r.getBoolean(1) || !r.getBoolean(2)) {
+                    + " current_setting('lock_configuration'), current_setting('temp_directory')")) {
+                if (!r.next() || r.getBoolean(1) || !r.getBoolean(2) || !String.valueOf(r.getString(3)).isEmpty()) {
                     throw new SQLException("DuckDB did not keep the lock-down settings");
                 }
             }

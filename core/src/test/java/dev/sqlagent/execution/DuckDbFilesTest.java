@@ -161,4 +161,28 @@ class DuckDbFilesTest {
             assertThat(run(c, "SELECT a FROM odd")).containsExactly("1", "RAN");
         }
     }
+
+    /** DuckDB's spill directory ({@code .tmp} under the working directory) is no way around the lock. */
+    @Test
+    void theSpillDirectoryIsNotReadableEither() throws Exception {
+        Path tmp = Path.of(".tmp").toAbsolutePath();
+        boolean created = !Files.exists(tmp);
+        Files.createDirectories(tmp);
+        Path marker = tmp.resolve("sqlagent-marker-" + java.util.UUID.randomUUID() + ".csv");
+        Files.writeString(marker, "x\n" + MARKER + "\n");
+        Files.writeString(dir.resolve("sales.csv"), "region\nnorth\n");
+        try (DuckDbFiles db = DuckDbFiles.builder().csv("sales", dir.resolve("sales.csv")).open();
+             Connection c = db.getConnection()) {
+            for (String sql : List.of("SELECT * FROM read_csv('" + marker + "')",
+                    "SELECT * FROM read_csv('.tmp/" + marker.getFileName() + "')")) {
+                List<String> out = run(c, sql);
+                assertThat(String.join(" ", out)).as(sql).doesNotContain(MARKER).startsWith("ERROR");
+            }
+        } finally {
+            Files.deleteIfExists(marker);
+            if (created) {
+                Files.deleteIfExists(tmp);
+            }
+        }
+    }
 }
