@@ -126,6 +126,7 @@ public final class JdbcCaseSink implements CaseSink {
         switch (d) {
             case POSTGRESQL:
             case SQLITE:
+            case DUCKDB:
                 return insert + " ON CONFLICT (id) DO NOTHING";
             case MARIADB:
             case MYSQL:

@@ -205,6 +205,7 @@ public final class JdbcFixStore implements FixStore {
         switch (d) {
             case POSTGRESQL:
             case SQLITE:
+            case DUCKDB:
                 return insert + " ON CONFLICT (key_hash) DO UPDATE SET fixed_sql = excluded.fixed_sql,"
                         + " last_used = excluded.last_used";
             case MARIADB:
@@ -218,11 +219,21 @@ public final class JdbcFixStore implements FixStore {
     private void upsert(Connection c, Dialect d, Key key, String fixedSql, long now) throws SQLException {
         String upsert = upsertSql(d, table);
         if (upsert != null) {
-            try (PreparedStatement ps = prepare(c, d, upsert)) {
-                bindInsert(ps, key, fixedSql, now);
-                ps.executeUpdate();
+            for (int attempt = 1; ; attempt++) {
+                try (PreparedStatement ps = prepare(c, d, upsert)) {
+                    bindInsert(ps, key, fixedSql, now);
+                    ps.executeUpdate();
+                    return;
+                } catch (SQLException e) {
+                    // DuckDB's optimistic concurrency fails the second of two concurrent writers of one row
+                    // ("TransactionContext Error: Conflict on …", or a duplicate key its ON CONFLICT did not
+                    // see in its snapshot); the row is committed now: write again, in a new transaction
+                    if (d != Dialect.DUCKDB || attempt == 10 || e.getMessage() == null
+                            || !e.getMessage().contains("Conflict on") && !e.getMessage().contains("Duplicate key")) {
+                        throw e;
+                    }
+                }
             }
-            return;
         }
         if (update(c, d, key, fixedSql, now) > 0) {
             return;

@@ -141,6 +141,12 @@ public final class ErrorClassifier {
     }
 
     private static ErrorCategory byCodes(Dialect dialect, String state, int vendorCode, String lowerEssence) {
+        if (dialect == Dialect.DUCKDB) {
+            ErrorCategory d = ErrorCodes.duckdb(lowerEssence);
+            if (d != null) {
+                return d;
+            }
+        }
         ErrorCategory c = ErrorCodes.byVendorCode(dialect, vendorCode);
         if (c == null) {
             c = ErrorCodes.bySqlState(state, lowerEssence);

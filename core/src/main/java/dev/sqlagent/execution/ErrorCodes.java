@@ -182,6 +182,49 @@ final class ErrorCodes {
         return state != null && state.startsWith("42") ? SYNTAX_ERROR : null;
     }
 
+    // ---------------------------------------------------------------- DuckDB
+
+    /**
+     * DuckDB's rules: its driver sets neither SQLState nor vendor code, and every message starts with the
+     * error's kind ({@code Catalog Error:}, {@code Binder Error:}, {@code Parser Error:}, {@code Conversion
+     * Error:}, {@code INTERRUPT Error:}, …). Read from the messages real wrong SQL gets from DuckDB 2.0
+     * (the Spider predictions replayed on DuckDB); the generic patterns still apply after these.
+     */
+    private static final List<MessageRule> DUCKDB = List.of(
+            rule(TIMEOUT, "^interrupt error"),
+            rule(PERMISSION_DENIED, "^permission error|read-only mode|cannot write to database|attached in read-only"
+                    + "|the configuration has been locked"),
+            rule(RESOURCE_LIMIT, "^out of memory error"),
+            rule(AMBIGUOUS_COLUMN, "^binder error: ambiguous reference"),
+            rule(TABLE_NOT_FOUND, "^catalog error: (table|view|schema|catalog|table or view) with name .* does not exist"
+                    + "|^binder error: referenced table .* not found|^catalog error: .*: no catalog \\+ schema"),
+            rule(FUNCTION_NOT_FOUND, "^catalog error: \\w+ (function|macro|function or macro) with name .* does "
+                    + "not exist|^binder error: no function matches"),
+            rule(COLUMN_NOT_FOUND, "^binder error: referenced column .* not found|does not have a column named"
+                    + "|^binder error: column .* does not exist|^binder error: values list .* does not have a column"),
+            rule(GROUPING_ERROR, "must appear in the group by|aggregate function calls cannot be nested"
+                    + "|^binder error: .*aggregates? .*(not allowed|cannot)|window functions are not allowed"
+                    + "|group by clause cannot contain aggregates"),
+            rule(TYPE_MISMATCH, "^conversion error|^binder error: cannot compare values|^binder error: cannot mix"
+                    + "|could not convert|^binder error: .*implicit cast"),
+            rule(SYNTAX_ERROR, "^parser error|more than one row returned by a subquery"
+                    + "|^binder error: set operations can only apply to expressions with the same number"));
+
+    /**
+     * DuckDB's message rules.
+     *
+     * @param lowerEssence the message's essence, lower case
+     * @return the category, or null
+     */
+    static ErrorCategory duckdb(String lowerEssence) {
+        for (MessageRule r : DUCKDB) {
+            if (r.pattern().matcher(lowerEssence).find()) {
+                return r.category();
+            }
+        }
+        return null;
+    }
+
     // ---------------------------------------------------------------- messages
 
     private record MessageRule(Pattern pattern, ErrorCategory category) {
@@ -272,6 +315,10 @@ final class ErrorCodes {
             int open = m.indexOf('(');
             int close = m.lastIndexOf(')');
             m = open >= 0 && close > open ? m.substring(open + 1, close) : m.substring(m.indexOf(']') + 1);
+        }
+        int line = m.indexOf("\nLINE ");
+        if (line >= 0) {
+            m = m.substring(0, line); // DuckDB echoes the statement under the message
         }
         if (m.startsWith("(conn=")) {
             int end = m.indexOf(") ");

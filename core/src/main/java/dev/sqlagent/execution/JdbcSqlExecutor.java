@@ -49,6 +49,11 @@ import org.slf4j.LoggerFactory;
  *       flag of an open connection); writes fail with {@code SQLITE_READONLY}</td><td>sqlite-jdbc's
  *       {@code setQueryTimeout} is only a busy (lock) timeout, so the watchdog below interrupts the statement
  *       ({@code SQLITE_INTERRUPT})</td></tr>
+ *   <tr><td>DuckDB</td><td>{@code BEGIN TRANSACTION READ ONLY} on an auto-commit connection (the driver
+ *       cannot change the read-only flag of an open connection, and opens its own transaction when
+ *       auto-commit is off); writes and DDL fail; {@code ROLLBACK} after. A database file opened with
+ *       {@code duckdb.read_only} refuses writes at any time ({@link DuckDbFiles})</td><td>honoured
+ *       ({@code INTERRUPT Error}); the driver ignores {@code setMaxRows}: the reader stops at the cap</td></tr>
  *   <tr><td>H2</td><td>no read-only transactions: the rollback undoes writes, but DDL commits by itself;
  *       rely on the guard and a user that may only {@code SELECT}</td><td>honoured ({@code 57014})</td></tr>
  *   <tr><td>others</td><td>{@code setReadOnly} (Oracle turns it into {@code SET TRANSACTION READ ONLY}; SQL
@@ -339,8 +344,10 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         boolean readOnly = c.isReadOnly();
         boolean queryOnly = false;
         try {
-            if (autoCommit) {
-                c.setAutoCommit(false); // a transaction to roll back, and PostgreSQL's cursor fetch needs it
+            if (autoCommit == (d != Dialect.DUCKDB)) {
+                // a transaction to roll back, and PostgreSQL's cursor fetch needs it; DuckDB's driver opens
+                // its own transaction when auto-commit is off, so there the executor begins one itself
+                c.setAutoCommit(d == Dialect.DUCKDB);
             }
             queryOnly = enterReadOnly(c, d);
             try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
@@ -368,7 +375,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                     watch.disarm();
                 }
             } finally {
-                rollbackQuietly(c);
+                rollbackQuietly(c, d);
             }
         } finally {
             restore(c, autoCommit, readOnly, queryOnly);
@@ -398,6 +405,13 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                 }
                 SqliteLimits.apply(c);
                 return true;
+            case DUCKDB:
+                // the driver cannot change an open connection's read-only flag; a read-only transaction
+                // refuses every write, DDL included
+                try (Statement s = c.createStatement()) {
+                    s.execute("BEGIN TRANSACTION READ ONLY");
+                }
+                return false;
             case MYSQL:
             case MARIADB:
                 c.setReadOnly(true);
@@ -428,6 +442,9 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
         if (name.startsWith("org.mariadb.")) {
             return Dialect.MARIADB;
+        }
+        if (name.startsWith("org.duckdb.")) {
+            return Dialect.DUCKDB;
         }
         if (name.startsWith("com.mysql.")) {
             return Dialect.MYSQL;
@@ -587,9 +604,13 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         return Duration.ofMillis(Math.max(0, clock.millis() - start));
     }
 
-    private static void rollbackQuietly(Connection c) {
+    private static void rollbackQuietly(Connection c, Dialect d) {
         try {
-            if (!c.getAutoCommit()) {
+            if (d == Dialect.DUCKDB) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("ROLLBACK");
+                }
+            } else if (!c.getAutoCommit()) {
                 c.rollback();
             }
         } catch (SQLException ignored) {

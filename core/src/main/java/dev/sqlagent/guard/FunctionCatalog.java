@@ -137,6 +137,7 @@ public final class FunctionCatalog {
             case MYSQL: return "MySQL";
             case SQLITE: return "SQLite";
             case H2: return "H2";
+            case DUCKDB: return "DuckDB";
             case SQLSERVER: return "SQL Server";
             case ORACLE: return "Oracle";
             default: return "The database";
@@ -190,6 +191,8 @@ public final class FunctionCatalog {
                 return new FunctionCatalog(dialect, read("h2"), true, null, Equivalents.H2);
             case SQLITE:
                 return new FunctionCatalog(dialect, read("sqlite"), true, null, Equivalents.SQLITE);
+            case DUCKDB:
+                return new FunctionCatalog(dialect, read("duckdb"), true, null, Equivalents.DUCKDB);
             default:
                 return new FunctionCatalog(dialect, HandLists.untested(dialect), false, null, Map.of());
         }
@@ -347,6 +350,25 @@ public final class FunctionCatalog {
                 "str_to_date", "date(<text>) on ISO-8601 text",
                 "unix_timestamp", "unixepoch(<date>)",
                 "from_unixtime", "datetime(<seconds>, 'unixepoch')");
+
+        static final Map<String, String> DUCKDB = pairs(
+                "ifnull", "COALESCE(<value>, <default>)",
+                "nvl", "COALESCE(<value>, <default>)",
+                "iif", "CASE WHEN <condition> THEN <a> ELSE <b> END",
+                "datediff", "date_diff('day', <start>, <end>)",
+                "timestampdiff", "date_diff(<unit>, <start>, <end>)",
+                "dateadd", "<date> + INTERVAL 1 DAY",
+                "date_format", "strftime(<date>, <format>)",
+                "to_char", "strftime(<date>, <format>)",
+                "julianday", "julian(<date>)",
+                "curdate", "current_date",
+                "getdate", "now()",
+                "sysdate", "now()",
+                "group_concat", "string_agg(<value>, <separator>)",
+                "listagg", "string_agg(<value>, <separator>)",
+                "charindex", "strpos(<text>, <part>)",
+                "locate", "strpos(<text>, <part>)",
+                "len", "length(<text>)");
 
         static final Map<String, String> POSTGRESQL = pairs(
                 "year", "EXTRACT(YEAR FROM <date>)",

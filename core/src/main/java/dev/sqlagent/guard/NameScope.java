@@ -469,6 +469,8 @@ final class NameScope {
                 return Set.of("rowid", "oid", "_rowid_");
             case H2:
                 return Set.of("_rowid_");
+            case DUCKDB:
+                return Set.of("rowid");
             case MYSQL:
             case MARIADB:
                 return Set.of("_rowid");
@@ -480,7 +482,7 @@ final class NameScope {
 
     /** Whether the engine reads a table's name used as a value as its whole row. */
     static boolean hasRowValues(Dialect dialect) {
-        return dialect == Dialect.POSTGRESQL || dialect == Dialect.GENERIC;
+        return dialect == Dialect.POSTGRESQL || dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC;
     }
 
     /**

@@ -95,6 +95,7 @@ final class Names {
         String exact = unquote(part);
         switch (dialect) {
             case SQLITE:
+            case DUCKDB:
             case SQLSERVER:
             case MYSQL:
             case MARIADB:

@@ -191,8 +191,9 @@ final class SqlLexer {
                         "placeholders are not allowed in generated SQL");
             }
             if (c == '{' || c == '}') {
-                return fail(sql, out, deepest, ViolationType.SUSPICIOUS_CHARACTER, i,
-                        "JDBC escape braces are not allowed");
+                return fail(sql, out, deepest, ViolationType.SUSPICIOUS_CHARACTER, i, dialect == Dialect.DUCKDB
+                        ? "struct literals {…} (and JDBC escape braces) are not allowed; select the fields as columns"
+                        : "JDBC escape braces are not allowed");
             }
             if (c == '\\') {
                 return fail(sql, out, deepest, ViolationType.SUSPICIOUS_CHARACTER, i,
@@ -364,7 +365,7 @@ final class SqlLexer {
      */
     private static boolean backslashIsLiteral(Dialect dialect) {
         return dialect == Dialect.SQLITE || dialect == Dialect.H2 || dialect == Dialect.SQLSERVER
-                || dialect == Dialect.ORACLE;
+                || dialect == Dialect.ORACLE || dialect == Dialect.DUCKDB;
     }
 
     /**

@@ -145,6 +145,7 @@ public final class Prompts {
             case POSTGRESQL: return "PostgreSQL";
             case MYSQL: return "MySQL";
             case MARIADB: return "MariaDB";
+            case DUCKDB: return "DuckDB";
             case SQLSERVER: return "Microsoft SQL Server";
             case ORACLE: return "Oracle";
             default: return "ANSI SQL";
@@ -161,6 +162,10 @@ public final class Prompts {
             case MYSQL:
             case MARIADB:
                 return "MySQL: YEAR(col) for the year; every non-aggregated selected column must be grouped.";
+            case DUCKDB:
+                return "DuckDB: single quotes for strings, double quotes only for identifiers; x::type or "
+                        + "CAST(x AS type); year(col) or EXTRACT(YEAR FROM col) for the year; the tables are the "
+                        + "only data: never name a file, a path or a URL.";
             case SQLSERVER:
                 return "SQL Server: use TOP n, not LIMIT; YEAR(col) for the year.";
             case ORACLE:

@@ -34,6 +34,11 @@ class JdbcCaseSinkIdempotencyTest {
     }
 
     @Test
+    void duckdb(@TempDir Path dir) throws Exception {
+        check(new UrlDataSource("jdbc:duckdb:" + dir.resolve("cases.duckdb"), null, null));
+    }
+
+    @Test
     void sqlite(@TempDir Path dir) throws Exception {
         check(new UrlDataSource("jdbc:sqlite:" + dir.resolve("cases.db"), null, null));
     }
@@ -60,8 +65,9 @@ class JdbcCaseSinkIdempotencyTest {
             assertThat(ids(ds)).containsExactly("id-1", "id-2", "id-3");
 
             boolean sqlite = ds.getConnection().getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT)
-                    .contains("sqlite");
-            if (!sqlite) { // SQLite does not enforce VARCHAR lengths
+                    .contains("sqlite") || ds.getConnection().getMetaData().getDatabaseProductName()
+                    .toLowerCase(Locale.ROOT).contains("duckdb");
+            if (!sqlite) { // SQLite and DuckDB do not enforce VARCHAR lengths
                 CaseRecord bad = new CaseRecord("id-4", "q", "", "", "", CaseRecord.Status.BAD, "FAILED", "e",
                         "X".repeat(100), List.of(), false, java.util.OptionalInt.empty(), 0, List.of(), List.of(),
                         List.of(), c.createdAt(), "{}");

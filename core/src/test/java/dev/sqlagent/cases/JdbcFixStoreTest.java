@@ -187,6 +187,22 @@ class JdbcFixStoreTest {
     }
 
     @Nested
+    class DuckDb extends OnEngine {
+        private final DataSource ds;
+
+        DuckDb() throws Exception {
+            Path dir = Files.createTempDirectory("fixes");
+            dir.toFile().deleteOnExit();
+            ds = new UrlDataSource("jdbc:duckdb:" + dir.resolve("fixes.duckdb"), null, null);
+        }
+
+        @Override
+        DataSource dataSource() {
+            return ds;
+        }
+    }
+
+    @Nested
     class Postgres extends OnEngine {
         @Override
         DataSource dataSource() {

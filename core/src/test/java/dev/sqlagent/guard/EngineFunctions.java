@@ -514,4 +514,39 @@ final class EngineFunctions {
         }
         return out;
     }
+
+    // ---------------------------------------------------------------- DuckDB
+
+    /**
+     * @param c a connection to DuckDB
+     * @return every function {@code duckdb_functions()} lists, built-ins and extensions loaded by default;
+     *         {@code kind} {@code f} scalar or macro, {@code a} aggregate, {@code w} window, {@code t} table
+     *         function or table macro, {@code p} pragma; {@code volatility} {@code i} consistent, {@code s}
+     *         consistent within the query, {@code v} volatile or with side effects, {@code ?} not said (macros,
+     *         table functions); {@code support} the schema when not {@code main}
+     */
+    static List<Form> duckdb(Connection c) throws SQLException {
+        List<Form> out = new ArrayList<>();
+        try (Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT DISTINCT function_name, function_type, stability, has_side_effects,"
+                     + " schema_name FROM duckdb_functions() WHERE database_name = 'system'")) {
+            while (r.next()) {
+                String type = r.getString(2);
+                char kind = switch (type) {
+                    case "aggregate" -> 'a';
+                    case "window" -> 'w';
+                    case "table", "table_macro" -> 't';
+                    case "pragma" -> 'p';
+                    default -> 'f';
+                };
+                String stability = r.getString(3);
+                char volatility = r.getBoolean(4) || "VOLATILE".equals(stability) ? 'v'
+                        : "CONSISTENT".equals(stability) ? 'i' : "CONSISTENT_WITHIN_QUERY".equals(stability) ? 's' : '?';
+                String schema = r.getString(5);
+                out.add(new Form(r.getString(1).toLowerCase(Locale.ROOT), kind, volatility, kind == 't',
+                        "main".equals(schema) ? null : schema, Set.of(type), null));
+            }
+        }
+        return out;
+    }
 }

@@ -37,6 +37,31 @@ class FunctionCatalogCompletenessTest {
     }
 
     @Test
+    void everyDuckDbFunctionIsClassified() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            assertClassified(Dialect.DUCKDB, EngineFunctions.names(EngineFunctions.duckdb(c)));
+        }
+    }
+
+    @Test
+    void duckDbFileSettingAndCatalogReadersAreUnsafe() {
+        Dialect d = Dialect.DUCKDB;
+        assertClasses(d, FunctionClass.READS_FILES, "read_csv read_csv_auto read_parquet parquet_scan read_json "
+                + "read_json_auto read_ndjson read_text read_blob glob sniff_csv parquet_metadata parquet_schema "
+                + "read_duckdb import_database");
+        assertClasses(d, FunctionClass.READS_TABLES, "query query_table histogram");
+        assertClasses(d, FunctionClass.READS_SESSION, "current_setting getvariable version platform current_user");
+        assertClasses(d, FunctionClass.READS_CATALOG, "duckdb_settings duckdb_tables duckdb_functions "
+                + "duckdb_extensions duckdb_secrets pragma_table_info table_info");
+        assertClasses(d, FunctionClass.WRITES, "checkpoint nextval setval write_log enable_profiling");
+        assertClasses(d, FunctionClass.WAITS_OR_LOCKS, "sleep_ms pg_sleep");
+        assertClasses(d, FunctionClass.EXPANDS_RESOURCES, "range generate_series repeat lpad rpad printf");
+        assertSafe(d, "count sum avg min max string_agg list lower upper length substring coalesce ifnull year "
+                + "month date_diff date_trunc strftime round row_number rank list_sum regexp_matches");
+        assertThat(FunctionCatalog.of(d).classOf("getenv")).as("the CLI's getenv is not in the library").isEmpty();
+    }
+
+    @Test
     void everyH2FunctionOfEveryModeIsClassified() throws Exception {
         assertClassified(Dialect.H2, EngineFunctions.names(EngineFunctions.h2()));
     }

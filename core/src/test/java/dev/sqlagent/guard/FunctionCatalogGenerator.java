@@ -72,7 +72,7 @@ public final class FunctionCatalogGenerator {
     public static void main(String[] args) throws Exception {
         Path out = Paths.get(args.length > 0 ? args[0] : "core/src/main/resources/dev/sqlagent/guard/functions");
         Set<String> engines = new LinkedHashSet<>(args.length > 1 ? Arrays.asList(args).subList(1, args.length)
-                : List.of("postgresql", "mariadb", "h2", "sqlite"));
+                : List.of("postgresql", "mariadb", "h2", "sqlite", "duckdb"));
         Files.createDirectories(out);
         for (String engine : engines) {
             switch (engine) {
@@ -96,6 +96,11 @@ public final class FunctionCatalogGenerator {
                 case "sqlite" -> {
                     try (Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
                         write(out.resolve("sqlite.tsv"), version(c), sqlite(EngineFunctions.sqlite(c)));
+                    }
+                }
+                case "duckdb" -> {
+                    try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+                        write(out.resolve("duckdb.tsv"), version(c), duckdb(EngineFunctions.duckdb(c)));
                     }
                 }
                 default -> throw new IllegalArgumentException("unknown engine " + engine);
@@ -595,6 +600,97 @@ public final class FunctionCatalogGenerator {
             } else {
                 b.add(n, SCALAR, "reviewed");
                 b.unreviewed(n + " (not deterministic)");
+            }
+        }
+        return b.build(reviewed);
+    }
+
+    // ---------------------------------------------------------------- DuckDB
+
+    /**
+     * DuckDB's reviewed classes, by name. The engine reads any file or URL a statement names: every table
+     * function, pragma and catalog probe is unsafe unless reviewed here as a function over values.
+     */
+    static Map<String, Entry> duckdbReviewed() {
+        Map<String, Entry> m = new HashMap<>();
+        put(m, FILES, "reads-files", """
+                read_csv read_csv_auto read_single_csv_file read_parquet parquet_scan read_single_parquet_file
+                read_json read_json_auto read_json_objects read_json_objects_auto read_ndjson read_ndjson_auto
+                read_ndjson_objects read_single_json_file read_text read_blob read_duckdb glob sniff_csv
+                parquet_metadata parquet_file_metadata parquet_full_metadata parquet_kv_metadata parquet_schema
+                parquet_bloom_probe import_database copy_database add_parquet_key arrow_scan arrow_scan_dumb
+                register_external_resource register_external_resource_type create_external_resource
+                deregister_external_resource destroy_external_resource""");
+        // query('<sql>') runs SQL the guard never saw
+        put(m, TABLES, "runs-sql-text", "query query_table json_execute_serialized_sql");
+        // histogram(tbl, col) as a table function reads a table and column named as arguments
+        put(m, TABLES, "table-by-name", "histogram histogram_values");
+        put(m, WRITES, "writes", """
+                checkpoint force_checkpoint truncate_duckdb_logs nextval setval setseed write_log
+                enable_checkpoint_on_shutdown disable_checkpoint_on_shutdown enable_logging disable_logging
+                enable_object_cache disable_object_cache enable_optimizer disable_optimizer enable_print_progress_bar
+                disable_print_progress_bar enable_profile disable_profile enable_profiling disable_profiling
+                enable_progress_bar disable_progress_bar enable_verification disable_verification
+                verify_parallelism disable_verify_parallelism""");
+        put(m, WAITS, "waits", "sleep_ms pg_sleep");
+        put(m, SESSION, "session", """
+                current_setting getvariable current_query current_query_id current_connection_id
+                current_transaction_id currval current_database current_schema current_schemas current_catalog
+                current_role current_user session_user user in_search_path txid_current version platform
+                user_agent pragma_version pragma_platform pragma_user_agent extension_versions which_secret
+                inet_client_addr inet_client_port inet_server_addr inet_server_port pg_conf_load_time
+                pg_postmaster_start_time pg_my_temp_schema pg_is_other_temp_schema""");
+        put(m, INTERNAL, "internal", """
+                test_all_types test_vector_types seq_scan stats vector_type json_serialize_sql
+                json_deserialize_sql parse_duckdb_log_message repeat_row summary""");
+        put(m, EXPANDS, "expands", """
+                range generate_series repeat lpad rpad list_resize array_resize printf format replace
+                generate_subscripts unnest string_split_regex regexp_split_to_table bar""");
+        // table functions over values: they read nothing but their arguments
+        put(m, SCALAR, "reviewed", """
+                json_each json_tree random uuid gen_random_uuid uuidv4 uuidv7 error current_date now today
+                get_current_time get_current_timestamp transaction_timestamp pg_typeof pg_size_pretty
+                icu_calendar_names pg_timezone_names""");
+        put(m, AGGREGATE, "aggregate-macro", """
+                geomean geometric_mean json_group_array json_group_object json_group_structure variant_group_array
+                wavg weighted_avg""");
+        // the parser's own forms, which duckdb_functions() does not list
+        put(m, SCALAR, "syntax", "cast try_cast coalesce ifnull exists row");
+        put(m, AGGREGATE, "syntax", "grouping grouping_id");
+        return m;
+    }
+
+    static Map<String, Entry> duckdb(List<Form> forms) {
+        Map<String, Entry> reviewed = duckdbReviewed();
+        Builder b = new Builder("DuckDB");
+        for (Form f : forms) {
+            String n = f.name();
+            if (n.startsWith("__internal")) {
+                b.add(n, INTERNAL, "internal");
+            } else if (reviewed.containsKey(n)) {
+                b.add(n, reviewed.get(n).functionClass(), reviewed.get(n).reason());
+            } else if (n.startsWith("duckdb_") || n.startsWith("pragma_") || n.startsWith("show")
+                    || Set.of("table_info", "storage_info", "metadata_info", "database_size", "database_list",
+                            "functions", "collations", "get_block_size", "format_type", "format_pg_type",
+                            "map_to_pg_oid").contains(n)
+                    || n.startsWith("pg_") || n.startsWith("has_") && n.endsWith("_privilege")
+                    || n.endsWith("_description")) {
+                b.add(n, CATALOG, "catalog");
+            } else if (f.kind() == 't' || f.kind() == 'p') {
+                b.add(n, FILES, "table-function");
+                b.unreviewed(n + " (table function or pragma)");
+            } else if (f.kind() == 'w') {
+                b.add(n, WINDOW, "window");
+            } else if (f.kind() == 'a') {
+                b.add(n, AGGREGATE, "aggregate");
+            } else if (f.volatility() == 'i') {
+                b.add(n, SCALAR, "consistent");
+            } else if (f.volatility() == '?' && f.support() == null) {
+                // a built-in macro of main: SQL over its arguments and other built-ins (list_sum, nullif)
+                b.add(n, SCALAR, "macro");
+            } else {
+                b.add(n, SCALAR, "reviewed");
+                b.unreviewed(n + " (volatility " + f.volatility() + (f.support() == null ? "" : ", " + f.support()) + ")");
             }
         }
         return b.build(reviewed);

@@ -75,11 +75,11 @@ public final class EngineCheck {
      * Says whether the engine of a dialect can be asked for its plan.
      *
      * @param dialect a dialect
-     * @return whether its engine can be asked (SQLite, PostgreSQL, MariaDB, MySQL, H2)
+     * @return whether its engine can be asked (SQLite, PostgreSQL, MariaDB, MySQL, H2, DuckDB)
      */
     public static boolean supports(Dialect dialect) {
         return dialect == Dialect.SQLITE || dialect == Dialect.POSTGRESQL || dialect == Dialect.MARIADB
-                || dialect == Dialect.MYSQL || dialect == Dialect.H2;
+                || dialect == Dialect.MYSQL || dialect == Dialect.H2 || dialect == Dialect.DUCKDB;
     }
 
     /**
@@ -117,6 +117,7 @@ public final class EngineCheck {
             case MARIADB -> new MariaDbReader(false);
             case MYSQL -> new MariaDbReader(true);
             case H2 -> new H2Reader();
+            case DUCKDB -> new DuckDbReader();
             default -> throw new IllegalArgumentException("the engine check has no plan reader for " + dialect
                     + "; supported: SQLITE, POSTGRESQL, MARIADB, MYSQL, H2");
         };
@@ -405,6 +406,7 @@ public final class EngineCheck {
         m.put(Dialect.MYSQL, mysql);
         m.put(Dialect.POSTGRESQL, Map.of());
         m.put(Dialect.H2, Map.of());
+        m.put(Dialect.DUCKDB, Map.of());
         return m;
     }
 }

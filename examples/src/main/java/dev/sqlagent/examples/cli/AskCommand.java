@@ -4,6 +4,7 @@ import dev.sqlagent.AgentResult;
 import dev.sqlagent.Conversation;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.SqlAgent;
+import dev.sqlagent.execution.DuckDbFiles;
 import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.engine.PrivilegeAudit;
@@ -29,6 +30,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import javax.sql.DataSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -72,7 +74,10 @@ import picocli.CommandLine.Parameters;
             "  The database password comes only from the variable --password-env names.",
             "",
             "Drivers: H2 (jdbc:h2:), SQLite (jdbc:sqlite:FILE), PostgreSQL",
-            "  (jdbc:postgresql://), MariaDB and MySQL (jdbc:mariadb://host/db).",
+            "  (jdbc:postgresql://), MariaDB and MySQL (jdbc:mariadb://host/db),",
+            "  DuckDB (--csv, --parquet, --duckdb: in-process, locked to the files given).",
+            "  Dialects sqlserver, oracle and generic are experimental: no engine runs",
+            "  them in the tests.",
             "  An H2 or SQLite file must exist: ask never creates a database.",
             "",
             "Example:",
@@ -96,8 +101,21 @@ final class AskCommand implements Callable<Integer> {
     /** Exit code: the database cannot be reached. */
     static final int UNREACHABLE = 5;
 
-    @Option(names = "--jdbc-url", required = true, paramLabel = "URL", description = "The database's JDBC URL.")
+    @Option(names = "--jdbc-url", paramLabel = "URL", description = "The database's JDBC URL (or --csv, --parquet,"
+            + " --duckdb).")
     String jdbcUrl;
+
+    @Option(names = "--csv", paramLabel = "NAME=FILE", description = "A CSV file as the table NAME, in an in-process "
+            + "DuckDB locked to the registered files (repeatable). The tables default to the registered ones.")
+    List<String> csv = new ArrayList<>();
+
+    @Option(names = "--parquet", paramLabel = "NAME=FILE", description = "A Parquet file as the table NAME, as --csv"
+            + " (repeatable).")
+    List<String> parquet = new ArrayList<>();
+
+    @Option(names = "--duckdb", paramLabel = "FILE", description = "A DuckDB database file, opened read-only and "
+            + "locked (no file, URL, extension or setting reachable from SQL).")
+    Path duckdbFile;
 
     @Option(names = "--user", paramLabel = "U", description = "The database login.")
     String user;
@@ -125,7 +143,8 @@ final class AskCommand implements Callable<Integer> {
     PolicyOptions policyOptions = new PolicyOptions();
 
     @Option(names = "--dialect", paramLabel = "NAME",
-            description = "h2, sqlite, postgresql, mysql, mariadb, ... (default: from the database).")
+            description = "h2, sqlite, postgresql, mysql, mariadb, duckdb; experimental: sqlserver, oracle, generic "
+                    + "(default: from the database).")
     String dialect;
 
     @Option(names = "--timeout-seconds", defaultValue = "30", paramLabel = "S",
@@ -206,6 +225,17 @@ final class AskCommand implements Callable<Integer> {
         if (timeoutSeconds < 1) {
             throw new Stop(USAGE, "--timeout-seconds must be >= 1 but was " + timeoutSeconds, null);
         }
+        boolean files = !csv.isEmpty() || !parquet.isEmpty();
+        if ((files || duckdbFile != null) == (jdbcUrl != null)) {
+            throw new Stop(USAGE, jdbcUrl != null ? "give --jdbc-url or files (--csv, --parquet, --duckdb), not both"
+                    : "give the database: --jdbc-url URL, --csv NAME=FILE, --parquet NAME=FILE or --duckdb FILE", null);
+        }
+        if (files && duckdbFile != null) {
+            throw new Stop(USAGE, "give --duckdb or --csv/--parquet files, not both", null);
+        }
+        if (files && !allTables && policyOptions.allowTables.isEmpty()) {
+            allTables = true; // the registered files are the tables
+        }
         if (allTables == !policyOptions.allowTables.isEmpty()) {
             throw new Stop(USAGE, allTables ? "give --allow-tables or --all-tables, not both"
                     : "name the tables the model may read with --allow-tables a,b (or allow every table and view of"
@@ -219,7 +249,62 @@ final class AskCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Stop(USAGE, e.getMessage(), e);
         }
-        UrlDataSource ds = dataSource(password);
+        DataSource ds = jdbcUrl != null ? dataSource(password) : duckDb();
+        try {
+            return run(llm, policy, given, ds);
+        } finally {
+            if (ds instanceof DuckDbFiles db) {
+                db.close();
+            }
+        }
+    }
+
+    /** The files or the DuckDB file, registered and locked ({@link DuckDbFiles}). */
+    private DuckDbFiles duckDb() throws Stop {
+        DuckDbFiles.Builder b = DuckDbFiles.builder();
+        try {
+            for (String[] f : pairs(csv, "--csv")) {
+                b.csv(f[0], Path.of(f[1]));
+            }
+            for (String[] f : pairs(parquet, "--parquet")) {
+                b.parquet(f[0], Path.of(f[1]));
+            }
+            if (duckdbFile != null) {
+                b.database(duckdbFile);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new Stop(USAGE, e.getMessage(), e);
+        }
+        try {
+            return b.open();
+        } catch (SQLException e) {
+            throw new Stop(UNREACHABLE, "DuckDB cannot open the files: " + oneLine(e), e);
+        } catch (LinkageError | IllegalStateException e) {
+            throw new Stop(USAGE, "DuckDB: " + e.getMessage(), e);
+        }
+    }
+
+    private static List<String[]> pairs(List<String> values, String option) throws Stop {
+        List<String[]> out = new ArrayList<>();
+        for (String v : values) {
+            int eq = v.indexOf('=');
+            if (eq <= 0 || eq == v.length() - 1) {
+                throw new Stop(USAGE, option + " takes NAME=FILE but was " + v, null);
+            }
+            out.add(new String[] {v.substring(0, eq), v.substring(eq + 1)});
+        }
+        return out;
+    }
+
+    /** Where the data is, for messages. */
+    private String where() {
+        if (jdbcUrl != null) {
+            return redact(jdbcUrl);
+        }
+        return duckdbFile != null ? "DuckDB file " + duckdbFile : "DuckDB over the files given";
+    }
+
+    private int run(LlmClient llm, GuardPolicy.Builder policy, Dialect given, DataSource ds) throws Stop, IOException {
         Dialect d;
         List<String> tables = new ArrayList<>(policyOptions.allowTables);
         String schema = null;
@@ -234,7 +319,7 @@ final class AskCommand implements Callable<Integer> {
                 schema = d == Dialect.MARIADB || d == Dialect.MYSQL ? c.getCatalog() : schemaOf(c);
             }
         } catch (SQLException e) {
-            throw new Stop(UNREACHABLE, "cannot connect to " + redact(jdbcUrl) + ": " + oneLine(e), e);
+            throw new Stop(UNREACHABLE, "cannot connect to " + where() + ": " + oneLine(e), e);
         }
         if (allTables) {
             tables = readable(ds, d, schema, tables);
@@ -280,7 +365,7 @@ final class AskCommand implements Callable<Integer> {
 
     private void converse(SqlAgent agent, Dialect d, List<String> tables) throws IOException {
         if (terminal) {
-            err.println("sqlagent ask: " + d + " at " + redact(jdbcUrl) + "; the policy allows " + String.join(", ", tables)
+            err.println("sqlagent ask: " + d + " at " + where() + "; the policy allows " + String.join(", ", tables)
                     + ".");
             err.println("One question per line; follow-ups may refer to earlier answers. 'exit', 'quit' or Ctrl-D"
                     + " leaves.");
@@ -415,7 +500,7 @@ final class AskCommand implements Callable<Integer> {
      * that allows none of them, the audit lists every table the login can read); those left out are named
      * on stderr. On an engine without an audit, every table, with a note.
      */
-    private List<String> readable(UrlDataSource ds, Dialect d, String schema, List<String> tables) throws Stop {
+    private List<String> readable(DataSource ds, Dialect d, String schema, List<String> tables) throws Stop {
         String none = "sqlagent_no_such_table";
         while (containsIgnoreCase(tables, none)) {
             none += "_";
@@ -489,7 +574,7 @@ final class AskCommand implements Callable<Integer> {
         return new ArrayList<>(names);
     }
 
-    private void warnUnknownTables(UrlDataSource ds, List<String> tables) {
+    private void warnUnknownTables(DataSource ds, List<String> tables) {
         Set<String> known;
         try {
             known = SchemaCatalog.databaseTableNames(ds);

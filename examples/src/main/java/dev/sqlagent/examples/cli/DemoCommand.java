@@ -1,10 +1,12 @@
 package dev.sqlagent.examples.cli;
 
 import dev.sqlagent.AgentResult;
+import dev.sqlagent.Dialect;
 import dev.sqlagent.SqlAgent;
 import dev.sqlagent.StageMode;
 import dev.sqlagent.examples.demo.Scenario;
 import dev.sqlagent.examples.demo.ScenarioModel;
+import dev.sqlagent.execution.DuckDbFiles;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.testkit.CompanyDatabase;
@@ -50,7 +52,9 @@ final class DemoCommand implements Callable<Integer> {
         }
         scripted = llm == null;
         if (scripted) {
-            llm = ScenarioModel.of(scenarios);
+            List<Scenario> every = new java.util.ArrayList<>(scenarios);
+            every.addAll(Scenario.files());
+            llm = ScenarioModel.of(every);
         }
         CompanyDatabase db = CompanyDatabase.create();
         SqlAgent agent = SqlAgent.builder()
@@ -82,6 +86,12 @@ final class DemoCommand implements Callable<Integer> {
                         + s.expected() + " with " + s.expectedCorrections() + " correction(s)]" : ""), r);
             }
         }
+        try {
+            unexpected += files(llm, scripted, printer, out, scenarios.size());
+        } catch (java.io.IOException | java.sql.SQLException e) {
+            System.err.println("demo: the files scenarios cannot run: " + e.getMessage());
+            unexpected++;
+        }
         if (!json) {
             out.println(agent.metrics());
             if (scripted) {
@@ -90,6 +100,50 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         return unexpected == 0 ? 0 : 1;
+    }
+
+    /**
+     * The files scenarios: the shipped {@code sales.csv} as the table {@code sales} of a locked DuckDB.
+     *
+     * @return how many did not end as expected (scripted model only)
+     */
+    private int files(LlmClient llm, boolean scripted, TracePrinter printer, PrintStream out, int done)
+            throws java.io.IOException, java.sql.SQLException {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("sqlagent-demo");
+        java.nio.file.Path csv = dir.resolve("sales.csv");
+        try (java.io.InputStream in = DemoCommand.class.getResourceAsStream("/dev/sqlagent/examples/demo/sales.csv")) {
+            java.nio.file.Files.copy(java.util.Objects.requireNonNull(in, "demo sales.csv"), csv);
+        }
+        int unexpected = 0;
+        try (DuckDbFiles db = DuckDbFiles.builder().csv("sales", csv).open();
+             SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db).dialect(Dialect.DUCKDB)
+                     .policy(GuardPolicy.builder().allowTables("sales").maxRows(200).build())
+                     .queryTimeout(Duration.ofSeconds(5)).build()) {
+            if (!json) {
+                out.println("Files as tables: sales.csv registered as the table sales in an in-process DuckDB locked"
+                        + " to that file (no other file, URL, extension or setting reachable from SQL).");
+                out.println();
+            }
+            List<Scenario> files = Scenario.files();
+            for (int i = 0; i < files.size(); i++) {
+                Scenario s = files.get(i);
+                AgentResult r = agent.ask(s.question());
+                boolean asExpected = r.status() == s.expected() && r.trace().correctionCount() == s.expectedCorrections();
+                if (scripted && !asExpected) {
+                    unexpected++;
+                }
+                if (json) {
+                    printJson(out, s, r, scripted ? asExpected : null);
+                } else {
+                    printer.print((done + i + 1) + ". " + s.name() + (scripted && !asExpected ? "  [UNEXPECTED: wanted "
+                            + s.expected() + " with " + s.expectedCorrections() + " correction(s)]" : ""), r);
+                }
+            }
+        } finally {
+            java.nio.file.Files.deleteIfExists(csv);
+            java.nio.file.Files.deleteIfExists(dir);
+        }
+        return unexpected;
     }
 
     private static void printJson(PrintStream out, Scenario s, AgentResult r, Boolean asExpected) {

@@ -31,7 +31,9 @@ import picocli.CommandLine.Option;
 /**
  * The {@code guard} command: one SQL per line on standard input, one JSON object per line out with
  * {@code sql}, {@code verdict} ({@code ACCEPTED}, {@code REJECTED}, {@code UNPARSEABLE}),
- * {@code violations} and {@code rewritten_sql} (plus {@code parameters}, {@code tables}, {@code message}).
+ * {@code violations} and {@code rewritten_sql} (plus {@code parameters}, {@code tables}, {@code message}), and
+ * {@code engine_tested}: false for the experimental dialects (SQL Server, Oracle, generic), whose verdicts
+ * no real engine ever confirmed.
  */
 @Command(name = "guard", mixinStandardHelpOptions = true,
         description = "Check SQL (one per line on stdin) against a guard policy; print one JSON verdict per line.")
@@ -41,7 +43,8 @@ final class GuardCommand implements Callable<Integer> {
     PolicyOptions policyOptions = new PolicyOptions();
 
     @Option(names = "--dialect", defaultValue = "generic",
-            description = "h2, sqlite, postgresql, mysql, mariadb, sqlserver, oracle, generic (default ${DEFAULT-VALUE}).")
+            description = "h2, sqlite, postgresql, mysql, mariadb, duckdb; experimental (no engine in the tests, "
+                    + "parse-only verdicts): sqlserver, oracle, generic (default ${DEFAULT-VALUE}).")
     String dialect;
 
     @Option(names = "--sqlite", paramLabel = "DB",
@@ -86,13 +89,14 @@ final class GuardCommand implements Callable<Integer> {
             if (line.isBlank()) {
                 continue;
             }
-            write(json, out, line, guard.check(line, policy, d));
+            write(json, out, line, guard.check(line, policy, d), d);
         }
         out.flush();
         return 0;
     }
 
-    private static void write(JsonFactory json, OutputStream out, String sql, GuardVerdict v) throws IOException {
+    private static void write(JsonFactory json, OutputStream out, String sql, GuardVerdict v, Dialect d)
+            throws IOException {
         try (JsonGenerator g = json.createGenerator(new NonClosing(out))) {
             g.writeStartObject();
             g.writeStringField("sql", sql);
@@ -131,6 +135,7 @@ final class GuardCommand implements Callable<Integer> {
                 g.writeNullField("rewritten_sql");
                 g.writeStringField("message", ((GuardVerdict.Unparseable) v).message());
             }
+            g.writeBooleanField("engine_tested", d.engineTested());
             g.writeEndObject();
         }
         out.write('\n');

@@ -198,7 +198,8 @@ class AskCommandTest {
 
         Run noUrl = ask(model, "", Map.of(), "--allow-tables", "orders", CITIES);
         assertThat(noUrl.code()).isEqualTo(2);
-        assertThat(noUrl.err()).contains("Missing required option: '--jdbc-url=URL'");
+        assertThat(noUrl.err().strip()).isEqualTo("ask: give the database: --jdbc-url URL, --csv NAME=FILE, --parquet"
+                + " NAME=FILE or --duckdb FILE");
 
         Run badColumn = h2("", "--deny-columns", "salary", CITIES);
         assertThat(badColumn.code()).isEqualTo(2);
@@ -400,5 +401,42 @@ class AskCommandTest {
         assertThat(AskCommand.redact("jdbc:postgresql://h:5432/db?user=u&password=p")).isEqualTo("jdbc:postgresql://h:5432/db");
         assertThat(AskCommand.redact("jdbc:h2:./x;PASSWORD=p")).isEqualTo("jdbc:h2:./x");
         assertThat(AskCommand.redact("jdbc:mariadb://u:p@h/db")).isEqualTo("jdbc:mariadb://…@h/db");
+    }
+
+    @Test
+    void csvFilesAreTheTablesOfALockedDuckDb() throws Exception {
+        Path customers = dir.resolve("customers.csv");
+        java.nio.file.Files.writeString(customers, "id,name,city\n1,Ann,Oslo\n2,Bo,Lund\n");
+        Path orders = dir.resolve("orders.csv");
+        java.nio.file.Files.writeString(orders, "id,customer_id,order_date\n1,1,2023-02-01\n2,2,2022-05-03\n");
+        Run r = ask(model, "", Map.of(), "--csv", "customers=" + customers, "--csv", "orders=" + orders, CITIES);
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.outLines()).contains(" Ann  | Oslo", " Bo   | Lund", "(2 rows)");
+        assertThat(r.err()).contains("customers, orders");
+        FakeModel.Call call = model.calls("refiner").get(model.calls("refiner").size() - 1);
+        assertThat(call.system()).contains("DuckDB");
+
+        // a table that is not a registered file does not exist for the engine: no path, no other file
+        Run salaries = ask(model, "", Map.of(), "--csv", "customers=" + customers, "What are the salaries?");
+        assertThat(salaries.code()).as(salaries.toString()).isEqualTo(4);
+        assertThat(salaries.out()).contains("TABLE_NOT_FOUND");
+
+        Run both = ask(model, "", Map.of(), "--csv", "customers=" + customers, "--jdbc-url", h2, CITIES);
+        assertThat(both.code()).isEqualTo(2);
+        Run bad = ask(model, "", Map.of(), "--csv", "customers", CITIES);
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("NAME=FILE");
+    }
+
+    @Test
+    void aDuckDbFileIsOpenedReadOnly() throws Exception {
+        Path file = dir.resolve("shop.duckdb");
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:" + file);
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE customers AS SELECT 1 AS id, 'Ann' AS name, 'Oslo' AS city");
+        }
+        Run r = ask(model, "", Map.of(), "--duckdb", file.toString(), "--allow-tables", "customers", CITIES);
+        assertThat(r.code()).as(r.toString()).isZero();
+        assertThat(r.outLines()).contains(" Ann  | Oslo");
     }
 }

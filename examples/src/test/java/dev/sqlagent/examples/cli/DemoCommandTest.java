@@ -38,7 +38,7 @@ class DemoCommandTest {
         List<String> lines = Arrays.stream(run("demo", "--json").split("\n")).filter(l -> !l.isBlank())
                 .collect(Collectors.toList());
 
-        assertThat(lines).hasSize(10);
+        assertThat(lines).hasSize(12);
         assertThat(lines).allSatisfy(l -> assertThat(l)
                 .contains("\"question\":", "\"status\":", "\"corrections\":", "\"llm_calls\":", "\"sql\":",
                         "\"error_category\":", "\"as_expected\":true"));
@@ -48,6 +48,9 @@ class DemoCommandTest {
         assertThat(lines.get(6)).contains("TIMEOUT", "\"corrections\":0");
         assertThat(lines.get(8)).contains("CORRECTION_UNCHANGED");
         assertThat(lines.get(9)).contains("\"status\":\"ANSWERED\"", "\"llm_calls\":3", "ROW_NUMBER() OVER");
+        // the files scenarios: the shipped sales.csv as a table of a locked DuckDB
+        assertThat(lines.get(10)).contains("\"scenario\":\"files: answered\"", "\"status\":\"ANSWERED\"", "FROM sales");
+        assertThat(lines.get(11)).contains("\"status\":\"REJECTED\"", "read_csv");
     }
 
     @Test

@@ -31,7 +31,7 @@ class GuardCommandTest {
         assertThat(lines).hasSize(4);
         assertThat(lines[0]).isEqualTo("{\"sql\":\"SELECT name FROM employees\",\"verdict\":\"ACCEPTED\","
                 + "\"violations\":[],\"rewritten_sql\":\"SELECT name FROM employees LIMIT 50\",\"parameters\":[],"
-                + "\"tables\":[\"employees\"]}");
+                + "\"tables\":[\"employees\"],\"engine_tested\":true}");
         assertThat(lines[1]).contains("\"verdict\":\"REJECTED\"", "\"type\":\"COLUMN_DENIED\"",
                 "\"rewritten_sql\":null");
         assertThat(lines[2]).contains("\"verdict\":\"REJECTED\"", "SELECT_STAR", "TABLE_NOT_ALLOWED");
@@ -74,5 +74,17 @@ class GuardCommandTest {
         String[] denying = run(sql, "--allow-tables", "employees", "--dialect", "mysql", "--deny-functions", "upper");
         assertThat(denying[1]).contains("\"verdict\":\"ACCEPTED\"");
         assertThat(denying[2]).contains("\"verdict\":\"REJECTED\"");
+    }
+
+    @Test
+    void experimentalDialectsSayTheirVerdictIsNotEngineTested() {
+        for (String d : new String[] {"sqlserver", "oracle", "generic"}) {
+            String[] lines = run("SELECT name FROM employees\n", "--allow-tables", "employees", "--dialect", d);
+            assertThat(lines[0]).as(d).endsWith("\"engine_tested\":false}");
+        }
+        String[] duck = run("SELECT name FROM employees\nSELECT * FROM read_csv('/etc/passwd')\n",
+                "--allow-tables", "employees", "--dialect", "duckdb");
+        assertThat(duck[0]).contains("\"verdict\":\"ACCEPTED\"").endsWith("\"engine_tested\":true}");
+        assertThat(duck[1]).contains("\"verdict\":\"REJECTED\"");
     }
 }
