@@ -187,8 +187,12 @@ final class Visits {
             try {
                 outcome = jdbc.execute(c, statement);
             } finally {
+                boolean gone = closed(c); // the watchdog aborted it: the next statement takes its own
                 synchronized (this) {
                     heldBusy = false;
+                    if (gone && held == c) {
+                        held = null;
+                    }
                 }
             }
         } else {
