@@ -36,12 +36,13 @@ class ModularHostTest {
                 concealed.add(p);
             }
         }
-        // a new API package needs its line in core's module-info; a new internal one goes under internal
+        // a new API package needs its line in core's module-info; a new internal one goes under internal;
+        // prompts and the generated function catalogs (guard.functions) are resources the library reads itself
         assertThat(concealed)
                 .as("packages of dev.sqlagent.core that a host cannot use")
                 .allMatch(p -> p.equals("dev.sqlagent.internal") || p.startsWith("dev.sqlagent.internal.")
-                        || p.equals("dev.sqlagent.prompts"))
-                .contains("dev.sqlagent.internal", "dev.sqlagent.prompts");
+                        || p.equals("dev.sqlagent.prompts") || p.equals("dev.sqlagent.guard.functions"))
+                .contains("dev.sqlagent.internal", "dev.sqlagent.prompts", "dev.sqlagent.guard.functions");
     }
 
     @Test
