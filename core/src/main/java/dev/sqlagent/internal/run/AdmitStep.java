@@ -42,7 +42,7 @@ final class AdmitStep implements Step {
         try {
             SchemaCatalog catalog = config.schema().get();
             boolean agents = state.policy() == config.policy();
-            state.policy(known.get(state.policy(), p -> complete(p, catalog)));
+            state.policy(known.get(state.policy(), catalog::completePolicy));
             GuardPolicy completed = state.policy();
             state.catalog(agents ? visible.get(catalog, c -> c.visibleUnder(completed))
                     : catalog.visibleUnder(completed));
@@ -53,11 +53,6 @@ final class AdmitStep implements Step {
                     "cannot read the schema: " + e.getMessage());
         }
         return new Outcome.Prepared("admitted");
-    }
-
-    /** The policy the guard checks with: {@link SchemaCatalog#completePolicy}. */
-    static GuardPolicy complete(GuardPolicy policy, SchemaCatalog catalog) {
-        return catalog.completePolicy(policy);
     }
 
 }
