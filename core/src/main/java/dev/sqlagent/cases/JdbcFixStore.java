@@ -225,11 +225,11 @@ public final class JdbcFixStore implements FixStore {
                     ps.executeUpdate();
                     return;
                 } catch (SQLException e) {
-                    // DuckDB's optimistic concurrency fails the second of two concurrent writers of one row
-                    // ("TransactionContext Error: Conflict on …", or a duplicate key its ON CONFLICT did not
-                    // see in its snapshot); the row is committed now: write again, in a new transaction
-                    if (d != Dialect.DUCKDB || attempt == 10 || e.getMessage() == null
-                            || !e.getMessage().contains("Conflict on") && !e.getMessage().contains("Duplicate key")) {
+                    // DuckDB's optimistic concurrency fails the second of two concurrent writers of one row,
+                    // at the statement ("Conflict on …", a duplicate key its ON CONFLICT did not see in its
+                    // snapshot) or at commit ("TransactionContext Error: Failed to commit: … duplicate key");
+                    // the other row is committed now: write again, in a new transaction
+                    if (d != Dialect.DUCKDB || attempt == 10 || !isDuckDbWriteConflict(e)) {
                         throw e;
                     }
                 }
@@ -248,6 +248,18 @@ public final class JdbcFixStore implements FixStore {
                 throw e;
             }
         }
+    }
+
+    /**
+     * Tells whether DuckDB refused a write because a concurrent transaction wrote the same row first.
+     *
+     * @param e what the write threw
+     * @return true for a write-write conflict, which a new transaction does not meet again
+     */
+    static boolean isDuckDbWriteConflict(SQLException e) {
+        String m = e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
+        return m.contains("conflict on") || m.contains("duplicate key")
+                || m.contains("transactioncontext error") && m.contains("failed to commit");
     }
 
     private int update(Connection c, Dialect d, Key key, String fixedSql, long now) throws SQLException {

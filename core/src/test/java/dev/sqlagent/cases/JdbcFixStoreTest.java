@@ -9,6 +9,7 @@ import dev.sqlagent.testing.DatabaseServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -199,6 +200,58 @@ class JdbcFixStoreTest {
         @Override
         DataSource dataSource() {
             return ds;
+        }
+
+        @Test
+        void bothWaysDuckDbRefusesTheSecondWriterOfOneRowAreRecognisedAsConflicts() throws Exception {
+            JdbcFixStore store = newStore(clock);
+            store.get(key(9)); // creates the table
+            String upsert = JdbcFixStore.upsertSql(Dialect.DUCKDB, table);
+            List<SQLException> refusals = new ArrayList<>();
+            // the second writer fails at its statement (its snapshot sees the first's uncommitted key) ...
+            try (Connection a = ds.getConnection(); Connection b = ds.getConnection()) {
+                a.setAutoCommit(false);
+                b.setAutoCommit(false);
+                write(a, upsert, "k1");
+                try {
+                    write(b, upsert, "k1");
+                    a.commit();
+                    b.commit();
+                } catch (SQLException e) {
+                    refusals.add(e);
+                }
+            }
+            // ... or at its commit, when the first committed after the second's snapshot was taken
+            try (Connection a = ds.getConnection(); Connection b = ds.getConnection()) {
+                b.setAutoCommit(false);
+                b.createStatement().execute("SELECT count(*) FROM " + table); // takes b's snapshot
+                write(a, upsert, "k2"); // a commits (autocommit)
+                try {
+                    write(b, upsert, "k2");
+                    b.commit();
+                } catch (SQLException e) {
+                    refusals.add(e);
+                }
+            }
+            assertThat(refusals).as("DuckDB let a second writer of one row through without an error").isNotEmpty();
+            assertThat(refusals).allSatisfy(e -> assertThat(JdbcFixStore.isDuckDbWriteConflict(e))
+                    .as("not recognised as a write conflict: %s", e.getMessage()).isTrue());
+            assertThat(JdbcFixStore.isDuckDbWriteConflict(new SQLException("TransactionContext Error: Failed to"
+                    + " commit: PRIMARY KEY or UNIQUE constraint violation: duplicate key \"00\""))).isTrue();
+            assertThat(JdbcFixStore.isDuckDbWriteConflict(new SQLException("IO Error: disk full"))).isFalse();
+        }
+
+        private void write(Connection c, String upsert, String hash) throws SQLException {
+            try (PreparedStatement ps = c.prepareStatement(upsert)) {
+                ps.setString(1, hash);
+                ps.setString(2, "COLUMN_NOT_FOUND");
+                ps.setString(3, "p");
+                ps.setString(4, "s");
+                ps.setString(5, "SELECT 1");
+                ps.setLong(6, 1L);
+                ps.setLong(7, 1L);
+                ps.executeUpdate();
+            }
         }
     }
 
