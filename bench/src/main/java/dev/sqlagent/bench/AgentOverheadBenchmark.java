@@ -56,9 +56,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code langchain4jSqlRetriever}: LangChain4j's {@code SqlDatabaseContentRetriever}
  *       ({@code langchain4j-experimental-sql}), driven by a fake {@code ChatModel} that returns the SQL.</li>
  * </ul>
- * Every invocation asks about another customer (1 to 1000 in turn), so the SQL's literal differs from one
- * question to the next and no cache keyed by the statement answers the benchmark; the agents' fix cache
- * serves only corrections, and there are none. Each setup checks that every path answers correctly, and
+ * Every invocation asks about another customer (1 to 1000 in turn) in a question with its own serial
+ * number, which the SQL carries as an always-true condition ({@code id > -serial}): no two questions of a
+ * run have the same SQL, so no cache keyed by the statement (the guard's verdicts, the engine's plans)
+ * answers the benchmark; the agents' fix cache serves only corrections, and there are none. Each setup checks that every path answers correctly, and
  * each iteration's end that every question was answered.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar AgentOverheadBenchmark} (about 90 s).
@@ -72,7 +73,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class AgentOverheadBenchmark {
 
     static final int CUSTOMERS = 1000;
-    private static final Pattern CUSTOMER = Pattern.compile("of customer (\\d+)\\?");
+    /** The setup's own question, a serial the measured questions never reach. */
+    private static final long SETUP_SERIAL = 1_000_000_007L;
+    private static final Pattern CUSTOMER = Pattern.compile("of customer (\\d+) \\(question (\\d+)\\)\\?");
 
     private final AtomicLong counter = new AtomicLong();
     private DataSource dataSource;
@@ -80,28 +83,37 @@ public class AgentOverheadBenchmark {
     private SqlAgent governedAgent;
     private SqlDatabaseContentRetriever retriever;
 
-    static String question(int customer) {
-        return "What is the total amount of the paid orders of customer " + customer + "?";
+    static String question(long serial) {
+        return "What is the total amount of the paid orders of customer " + customerOf(serial) + " (question " + serial
+                + ")?";
+    }
+
+    static int customerOf(long serial) {
+        return (int) (serial % CUSTOMERS) + 1;
     }
 
     /** The SQL a model would write for a question, in one of three equivalent forms. */
-    static String sql(int customer, int form) {
+    static String sql(long serial, int form) {
+        int customer = customerOf(serial);
         switch (form % 3) {
             case 0:
-                return "SELECT SUM(amount) AS total FROM orders WHERE customer_id = " + customer + " AND status = 'paid'";
+                return "SELECT SUM(amount) AS total FROM orders WHERE customer_id = " + customer + " AND status = 'paid'"
+                        + " AND id > -" + serial;
             case 1:
                 return "SELECT SUM(o.amount) AS total FROM orders o WHERE o.customer_id = " + customer
-                        + " AND o.status = 'paid'";
+                        + " AND o.status = 'paid' AND o.id > -" + serial;
             default:
-                return "SELECT SUM(amount) AS total FROM orders WHERE status = 'paid' AND customer_id = " + customer;
+                return "SELECT SUM(amount) AS total FROM orders WHERE status = 'paid' AND id > -" + serial
+                        + " AND customer_id = " + customer;
         }
     }
 
-    static int customerIn(String text) {
+    /** The serial number of the last question in a prompt. */
+    static long serialIn(String text) {
         Matcher m = CUSTOMER.matcher(text);
-        int found = -1;
+        long found = -1;
         while (m.find()) {
-            found = Integer.parseInt(m.group(1));
+            found = Long.parseLong(m.group(2));
         }
         if (found < 0) {
             throw new IllegalStateException("no question about a customer in the prompt");
@@ -116,10 +128,10 @@ public class AgentOverheadBenchmark {
         @Override
         public LlmResponse chat(LlmRequest request) {
             calls.incrementAndGet();
-            int customer = customerIn(request.text());
+            long serial = serialIn(request.text());
             List<String> texts = new ArrayList<>();
             for (int i = 0; i < request.n(); i++) {
-                texts.add(sql(customer, i));
+                texts.add(sql(serial, i));
             }
             return new LlmResponse(texts, new TokenUsage(300, 20), "fake");
         }
@@ -135,12 +147,12 @@ public class AgentOverheadBenchmark {
                     question = u.singleText();
                 }
             }
-            return ChatResponse.builder().aiMessage(AiMessage.from(sql(customerIn(question), 0))).build();
+            return ChatResponse.builder().aiMessage(AiMessage.from(sql(serialIn(question), 0))).build();
         }
     }
 
-    private int nextCustomer() {
-        return (int) (counter.getAndIncrement() % CUSTOMERS) + 1;
+    private long nextSerial() {
+        return counter.getAndIncrement();
     }
 
     @Setup(Level.Trial)
@@ -168,10 +180,10 @@ public class AgentOverheadBenchmark {
                 .verifiers(Verifiers.standard()).build();
         retriever = SqlDatabaseContentRetriever.builder().dataSource(ds).chatModel(new FakeChatModel()).build();
 
-        BigDecimal expected = (BigDecimal) plainJdbc(7);
+        BigDecimal expected = (BigDecimal) plainJdbc(SETUP_SERIAL);
         for (SqlAgent agent : List.of(defaultAgent, governedAgent)) {
             long before = model.calls.get();
-            AgentResult r = agent.ask(question(7));
+            AgentResult r = agent.ask(question(SETUP_SERIAL));
             if (!(r instanceof AgentResult.Answered a)
                     || ((BigDecimal) a.table().rows().get(0).get(0)).compareTo(expected) != 0) {
                 throw new IllegalStateException("the agent did not answer " + expected + ": " + r);
@@ -181,7 +193,7 @@ public class AgentOverheadBenchmark {
                         + (model.calls.get() - before));
             }
         }
-        List<Content> contents = retriever.retrieve(Query.from(question(7)));
+        List<Content> contents = retriever.retrieve(Query.from(question(SETUP_SERIAL)));
         if (contents.isEmpty() || !contents.get(0).textSegment().text().contains(expected.toPlainString())) {
             throw new IllegalStateException("the retriever did not answer " + expected + ": " + contents);
         }
@@ -202,9 +214,9 @@ public class AgentOverheadBenchmark {
         governedAgent.close();
     }
 
-    private Object plainJdbc(int customer) throws Exception {
+    private Object plainJdbc(long serial) throws Exception {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(sql(customer, 0))) {
+                ResultSet rs = s.executeQuery(sql(serial, 0))) {
             Object last = null;
             int columns = rs.getMetaData().getColumnCount();
             while (rs.next()) {
@@ -218,21 +230,21 @@ public class AgentOverheadBenchmark {
 
     @Benchmark
     public Object plainJdbc() throws Exception {
-        return plainJdbc(nextCustomer());
+        return plainJdbc(nextSerial());
     }
 
     @Benchmark
     public AgentResult defaultAgent() {
-        return defaultAgent.ask(question(nextCustomer()));
+        return defaultAgent.ask(question(nextSerial()));
     }
 
     @Benchmark
     public AgentResult governedAgent() {
-        return governedAgent.ask(question(nextCustomer()));
+        return governedAgent.ask(question(nextSerial()));
     }
 
     @Benchmark
     public List<Content> langchain4jSqlRetriever() {
-        return retriever.retrieve(Query.from(question(nextCustomer())));
+        return retriever.retrieve(Query.from(question(nextSerial())));
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Chooses among the candidates that ran, without a model. Candidates whose results are the same answer
@@ -254,6 +255,43 @@ public final class CandidateChooser {
             cueText = (cueText.isEmpty() ? "" : cueText + "; ") + "points to " + links;
         }
         return new Choice(winner.score.preferred(), rule, signal, out, cueText);
+    }
+
+    /**
+     * The choice when nothing opposes it: one candidate ran, or every candidate's result is the same answer.
+     * The groups are not scored then (no signal could change the winner): the one group carries the vote
+     * alone, and the question's words are read only when several members leave a member to take (the rule
+     * of the class comment). The chosen candidate and the rule are those {@link #choose} gives.
+     *
+     * @param question the question
+     * @param candidates the candidates that ran, at least one, distinct indices
+     * @return the choice, {@code only} or {@code unanimous}; empty when the results differ (then
+     *     {@link #choose} decides)
+     * @throws IllegalArgumentException if there are no candidates or two share an index
+     */
+    public Optional<Choice> uncontested(String question, List<ChoiceCandidate> candidates) {
+        Objects.requireNonNull(question, "question");
+        Objects.requireNonNull(candidates, "candidates");
+        if (candidates.isEmpty()) {
+            throw new IllegalArgumentException("at least one candidate is needed to choose");
+        }
+        List<Integer> indices = new ArrayList<>();
+        List<ResultTable> tables = new ArrayList<>();
+        for (ChoiceCandidate c : candidates) {
+            indices.add(c.index());
+            tables.add(c.table());
+        }
+        if (indices.stream().distinct().count() != indices.size()) {
+            throw new IllegalArgumentException("candidate indices must be distinct");
+        }
+        if (candidates.size() > 1 && ResultGroups.of(tables, equivalence).size() > 1) {
+            return Optional.empty();
+        }
+        int preferred = candidates.size() == 1 ? candidates.get(0).index() : pick(candidates, QuestionCues.of(question));
+        double vote = weights.vote() * candidates.size();
+        GroupScore only = new GroupScore(indices, preferred, Map.of("vote", (double) candidates.size()),
+                Map.of("vote", vote), vote);
+        return Optional.of(new Choice(preferred, candidates.size() == 1 ? "only" : "unanimous", "", List.of(only), ""));
     }
 
     private record Scored(int position, List<ChoiceCandidate> members, GroupScore score) {

@@ -56,7 +56,20 @@ public final class SqlGuard {
      */
     static final Set<String> PSEUDO_COLUMNS = Set.of("rowid", "_rowid_", "oid", "_rowid", "ctid");
 
+    /** Characters of SQL (given and rewritten) the verdict cache holds at most per policy (64 policies at most). */
+    static final long CACHED_CHARS_PER_POLICY = 100_000;
+
     private final ParseRunner parser;
+    /**
+     * Verdicts already given, by policy (compared by identity, held weakly) and by dialect and SQL: the
+     * same statement under the same policy gets the same verdict (the guard is pure), so a candidate the
+     * model repeats, an example shown with every question and a repair's SQL are parsed once. A parse
+     * time-out (which depends on the machine's load) and a stack overflow (on the thread's stack) are
+     * never kept.
+     */
+    private final com.github.benmanes.caffeine.cache.Cache<GuardPolicy, com.github.benmanes.caffeine.cache.Cache<String,
+            GuardVerdict>> verdicts = com.github.benmanes.caffeine.cache.Caffeine.newBuilder().weakKeys()
+            .maximumSize(64).build();
 
     private SqlGuard(java.util.function.Supplier<ScheduledExecutorService> watchdog) {
         this.parser = new ParseRunner(watchdog);
@@ -106,6 +119,33 @@ public final class SqlGuard {
         Objects.requireNonNull(sql, "sql");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(dialect, "dialect");
+        if (sql.length() > policy.maxSqlLength()) {
+            return checkOnce(sql, policy, dialect);
+        }
+        com.github.benmanes.caffeine.cache.Cache<String, GuardVerdict> byPolicy = verdicts.get(policy,
+                p -> com.github.benmanes.caffeine.cache.Caffeine.newBuilder()
+                        .maximumWeight(CACHED_CHARS_PER_POLICY)
+                        .<String, GuardVerdict>weigher((k, v) -> k.length()
+                                + (v instanceof GuardVerdict.Accepted a ? a.statement().sql().length() : 0))
+                        .expireAfterAccess(java.time.Duration.ofMinutes(10)).build());
+        String key = dialect.ordinal() + ":" + sql;
+        GuardVerdict known = byPolicy.getIfPresent(key);
+        if (known != null) {
+            return known;
+        }
+        GuardVerdict v = checkOnce(sql, policy, dialect);
+        if (!(v instanceof GuardVerdict.Rejected r) || r.violations().stream().noneMatch(SqlGuard::circumstantial)) {
+            byPolicy.put(key, v);
+        }
+        return v;
+    }
+
+    /** A violation that depends on the machine (its load, the thread's stack), not only on the SQL. */
+    private static boolean circumstantial(Violation v) {
+        return v.type() == ViolationType.PARSE_TIMEOUT || v.type() == ViolationType.NESTING_TOO_DEEP;
+    }
+
+    private GuardVerdict checkOnce(String sql, GuardPolicy policy, Dialect dialect) {
         if (sql.isBlank()) {
             return reject(sql, ViolationType.INPUT_TOO_LONG, "", "SQL is empty");
         }

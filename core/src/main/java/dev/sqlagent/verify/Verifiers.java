@@ -41,7 +41,8 @@ public final class Verifiers {
 
     /** {@return a verifier that flags an empty result unless the question asks whether something exists} */
     public static ResultVerifier nonEmptyWhenRowsExpected() {
-        return (question, sql, table) -> table.rowCount() == 0 && !EXISTENCE.matcher(question).find()
+        LastQuestion<Boolean> existence = new LastQuestion<>(q -> EXISTENCE.matcher(q).find());
+        return (question, sql, table) -> table.rowCount() == 0 && !existence.of(question)
                 ? Optional.of("the query returned no rows although the question expects some; check the filter"
                         + " values and joins against the data")
                 : Optional.empty();
@@ -65,14 +66,19 @@ public final class Verifiers {
      * as a number nor inside a string or date literal}
      */
     public static ResultVerifier questionNumbersInSql() {
+        LastQuestion<List<Stated>> statedIn = new LastQuestion<>(Verifiers::stated);
         return (question, sql, table) -> {
+            List<Stated> stated = statedIn.of(question);
+            if (stated.isEmpty()) {
+                return Optional.empty();
+            }
             Set<BigDecimal> inSql = new LinkedHashSet<>();
             Matcher m = SQL_NUMBER.matcher(sql);
             while (m.find()) {
                 inSql.add(new BigDecimal(m.group(1)).stripTrailingZeros());
             }
             List<String> missing = new ArrayList<>();
-            for (Stated s : stated(question)) {
+            for (Stated s : stated) {
                 boolean found = false;
                 for (BigDecimal accepted : s.accepted()) {
                     if (inSql.contains(accepted)) {
@@ -126,7 +132,7 @@ public final class Verifiers {
             int v = WORDS.get(w.group(1).toLowerCase(Locale.ROOT));
             out.add(new Stated(w.group(), List.of(BigDecimal.valueOf(v))));
         }
-        return out;
+        return List.copyOf(out);
     }
 
     /** {@return a verifier that flags result columns that are NULL in every row} */
@@ -168,8 +174,10 @@ public final class Verifiers {
      * more than one row per X}
      */
     public static ResultVerifier onePerGroup() {
+        LastQuestion<Boolean> topPerGroup = new LastQuestion<>(
+                q -> PER_GROUP.matcher(q).find() && SUPERLATIVE.matcher(q).find());
         return (question, sql, table) -> {
-            if (table.rowCount() < 2 || !PER_GROUP.matcher(question).find() || !SUPERLATIVE.matcher(question).find()) {
+            if (table.rowCount() < 2 || !topPerGroup.of(question)) {
                 return Optional.empty();
             }
             Matcher g = GROUPING.matcher(sql);

@@ -62,6 +62,50 @@ class CandidateChooserTest {
     }
 
     @Test
+    void anUncontestedChoiceIsTheChoiceTheScoresWouldMake() {
+        // results in two column orders, SQL with and without ORDER BY: the member taken within a group
+        // depends on both, and on the question's word order
+        ResultTable nameAge = table(List.of("name", "age"), row("a", 1), row("b", 2));
+        ResultTable ageName = table(List.of("age", "name"), row(1, "a"), row(2, "b"));
+        ResultTable other = table(List.of("name", "age"), row("c", 3));
+        List<ResultTable> results = List.of(nameAge, ageName, other);
+        List<String> sqls = List.of("SELECT name, age FROM p", "SELECT age, name FROM p ORDER BY age",
+                "SELECT name, age FROM p ORDER BY name", "SELECT age, name FROM p");
+        List<String> questions = List.of("List the name and age of each person.", "What are the ages and names?",
+                "Sort people by age and give their names.");
+        java.util.Random random = new java.util.Random(7);
+        int uncontested = 0;
+        for (int trial = 0; trial < 500; trial++) {
+            int n = 1 + random.nextInt(4);
+            List<ChoiceCandidate> cs = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                ResultTable t = results.get(random.nextInt(random.nextInt(5) == 0 ? 3 : 2));
+                String sql = sqls.get(random.nextInt(sqls.size()));
+                cs.add(c(i * 2 + random.nextInt(2), sql, t));
+            }
+            String q = questions.get(random.nextInt(questions.size()));
+            CandidateChooser.Choice full = chooser.choose(q, null, cs);
+            java.util.Optional<CandidateChooser.Choice> quick = chooser.uncontested(q, cs);
+            assertThat(quick.isPresent()).as("trial %d", trial).isEqualTo(full.groups().size() == 1);
+            if (quick.isPresent()) {
+                uncontested++;
+                assertThat(quick.get().chosen()).as("trial %d", trial).isEqualTo(full.chosen());
+                assertThat(quick.get().rule()).isEqualTo(full.rule());
+                assertThat(quick.get().groupSizes()).isEqualTo(full.groupSizes());
+            }
+        }
+        assertThat(uncontested).isBetween(100, 450); // both paths were exercised
+    }
+
+    @Test
+    void uncontestedRefusesWhatChooseRefuses() {
+        ResultTable t = table(List.of("name"), row("a"));
+        assertThatThrownBy(() -> chooser.uncontested("q", List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> chooser.uncontested("q", List.of(c(1, "SELECT 1", t), c(1, "SELECT 2", t))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("distinct");
+    }
+
+    @Test
     void anEmptyResultLosesATieAndEvenAVoteToOneThatSaysSomething() {
         ResultTable empty = table(List.of("country"));
         ResultTable usa = table(List.of("country"), row("USA"));

@@ -77,4 +77,50 @@ class ChooseStepTest {
         assertThat(s.chosen().candidate()).isEqualTo(1);
         assertThat(rule(s)).isEqualTo("unanimous");
     }
+
+    /** A verifier that counts what it was asked and flags every result. */
+    private static final class Counting implements ResultVerifier {
+        final List<String> asked = new ArrayList<>();
+
+        @Override
+        public Optional<String> check(String question, String sql, dev.sqlagent.execution.ResultTable table) {
+            asked.add(sql + " -> " + table.rows());
+            return Optional.of("seen " + sql);
+        }
+    }
+
+    @Test
+    void oneCandidateIsTakenWithoutScoringAndVerifiedOnce() {
+        Counting v = new Counting();
+        RunState s = choose(new ChooseStep(dev.sqlagent.choose.CandidateChooser.standard(), new Findings(List.of(v)), null),
+                ran(3, "SELECT 1", 1));
+        assertThat(s.chosen().candidate()).isEqualTo(3);
+        assertThat(rule(s)).isEqualTo("only");
+        assertThat(s.chosenFindings()).containsExactly("seen SELECT 1");
+        assertThat(v.asked).hasSize(1);
+    }
+
+    @Test
+    void oneAnswerFromAllVerifiesOnlyTheCandidateTaken() {
+        Counting v = new Counting();
+        RunState s = choose(new ChooseStep(dev.sqlagent.choose.CandidateChooser.standard(), new Findings(List.of(v)), null),
+                ran(0, "SELECT v FROM t", 2, 1), ran(1, "SELECT v FROM t ORDER BY v DESC", 2, 1),
+                ran(2, "SELECT v FROM t", 2, 1));
+        assertThat(s.chosen().candidate()).isEqualTo(1);
+        assertThat(rule(s)).isEqualTo("unanimous");
+        assertThat(s.chosenFindings()).containsExactly("seen SELECT v FROM t ORDER BY v DESC");
+        assertThat(v.asked).containsExactly("SELECT v FROM t ORDER BY v DESC -> [[2], [1]]");
+    }
+
+    @Test
+    void contestedCandidatesAreVerifiedOncePerDistinctSqlAndResult() {
+        Counting v = new Counting();
+        RunState s = choose(new ChooseStep(dev.sqlagent.choose.CandidateChooser.standard(), new Findings(List.of(v)), null),
+                ran(0, "SELECT 2", 2), ran(1, "SELECT 1", 1), ran(2, "SELECT 2", 2), ran(3, "SELECT 2 AS v", 2));
+        assertThat(s.chosen().candidate()).isZero();
+        assertThat(rule(s)).isEqualTo("majority");
+        // candidate 2 repeats candidate 0's SQL and answer: its findings are 0's, not asked again
+        assertThat(v.asked).containsExactly("SELECT 2 -> [[2]]", "SELECT 1 -> [[1]]", "SELECT 2 AS v -> [[2]]");
+        assertThat(s.chosenFindings()).containsExactly("seen SELECT 2");
+    }
 }
