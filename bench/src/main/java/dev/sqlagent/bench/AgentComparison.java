@@ -13,15 +13,18 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The side-by-side harness of the cost-of-governance issue: the contenders of {@link AgentOverheadBenchmark}
- * (plain JDBC, the default agent, the governed agent and LangChain4j's SQL retriever, all on one H2
- * database with the same fake models, the customer changing every question) run in one JVM in short
- * interleaved rounds, so that background load hits them alike, at 1 and at 4 asking threads. For each it
- * prints the median throughput over the rounds, its ratio to the retriever's in the same rounds, and the
- * bytes allocated per question on the asking threads (from {@code ThreadMXBean.getThreadAllocatedBytes}).
+ * (plain JDBC, the default agent with and without the engine check, the governed agent and LangChain4j's
+ * SQL retriever, on one database with the same fake models, no two questions alike) run in one JVM in
+ * short interleaved rounds, so that background load hits them alike, at 1 and at 4 asking threads. For
+ * each it prints the median throughput over the rounds (and the quartiles), its ratio to the retriever's
+ * and to plain JDBC's in the same rounds, and the bytes allocated per question on the asking threads (from
+ * {@code ThreadMXBean.getThreadAllocatedBytes}).
  *
- * <p>Run: {@code java -cp bench/target/benchmarks.jar dev.sqlagent.bench.AgentComparison [rounds] [ms]}
- * [contenders] (default 40 rounds of 250 ms per contender and thread count, after 10 warm-up rounds; a
- * comma-separated list of contenders runs only those, e.g. for a profile of one).
+ * <p>Run: {@code java -cp bench/target/benchmarks.jar dev.sqlagent.bench.AgentComparison [key=value ...]}
+ * with {@code rounds=40} (measured, after 10 warm-up rounds), {@code ms=250} (per contender and round),
+ * {@code threads=1,4}, {@code engine=h2} (or {@code postgresql}, {@code mariadb}: the test servers, see
+ * {@link AgentOverheadBenchmark#database}) and {@code only=} (a comma-separated list of contenders, e.g.
+ * for a profile of one).
  */
 public final class AgentComparison {
 
@@ -35,24 +38,37 @@ public final class AgentComparison {
      * @throws Exception if a contender fails to answer
      */
     public static void main(String[] args) throws Exception {
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 40;
-        long roundNanos = (args.length > 1 ? Long.parseLong(args[1]) : 250) * 1_000_000L;
+        Map<String, String> options = new LinkedHashMap<>(Map.of("rounds", "40", "ms", "250", "threads", "1,4",
+                "engine", "h2", "only", ""));
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            if (eq < 0 || !options.containsKey(a.substring(0, eq))) {
+                throw new IllegalArgumentException("expected key=value with a key among " + options.keySet()
+                        + " but got '" + a + "'");
+            }
+            options.put(a.substring(0, eq), a.substring(eq + 1));
+        }
+        int rounds = Integer.parseInt(options.get("rounds"));
+        long roundNanos = Long.parseLong(options.get("ms")) * 1_000_000L;
         AgentOverheadBenchmark b = new AgentOverheadBenchmark();
+        b.engine = options.get("engine");
         b.setUp();
         Map<String, Op> contenders = new LinkedHashMap<>();
         contenders.put("plainJdbc", b::plainJdbc);
         contenders.put("defaultAgent", b::defaultAgent);
+        contenders.put("defaultAgentWithoutEngineCheck", b::defaultAgentWithoutEngineCheck);
         contenders.put("governedAgent", b::governedAgent);
         contenders.put("langchain4jSqlRetriever", b::langchain4jSqlRetriever);
-        if (args.length > 2) { // only these (for a profile), e.g. defaultAgent,langchain4jSqlRetriever
-            contenders.keySet().retainAll(List.of(args[2].split(",")));
+        if (!options.get("only").isEmpty()) {
+            contenders.keySet().retainAll(List.of(options.get("only").split(",")));
         }
-        System.out.printf(Locale.ROOT, "# %d cores, %s %s, %d rounds of %d ms, load average %.2f%n",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
+        System.out.printf(Locale.ROOT, "# %s, %d cores, %s %s, %d rounds of %d ms, load average %.2f%n",
+                b.engine, Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
                 System.getProperty("java.version"), rounds, roundNanos / 1_000_000,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         try {
-            for (int threads : new int[] {1, 4}) {
+            for (String t : options.get("threads").split(",")) {
+                int threads = Integer.parseInt(t.trim());
                 Map<String, double[]> rates = new LinkedHashMap<>();
                 Map<String, double[]> bytes = new LinkedHashMap<>();
                 for (String name : contenders.keySet()) {
@@ -70,18 +86,14 @@ public final class AgentComparison {
                         }
                     }
                 }
-                double[] retriever = rates.getOrDefault("langchain4jSqlRetriever", rates.values().iterator().next());
+                double[] retriever = rates.get("langchain4jSqlRetriever");
+                double[] plain = rates.get("plainJdbc");
                 for (String name : contenders.keySet()) {
-                    double[] ratio = new double[rounds];
-                    for (int r = 0; r < rounds; r++) {
-                        ratio[r] = rates.get(name)[r] / retriever[r];
-                    }
-                    System.out.printf(Locale.ROOT,
-                            "threads=%d %-24s %9.0f q/s (p25 %9.0f, p75 %9.0f) | x retriever %.2f (p25 %.2f, p75 %.2f)"
-                                    + " | %7.0f bytes/question on the asking thread%n",
+                    System.out.printf(Locale.ROOT, "threads=%d %-31s %8.0f q/s (p25 %8.0f, p75 %8.0f)%s%s"
+                                    + " | %7.0f bytes/question%n",
                             threads, name, pct(rates.get(name), 50), pct(rates.get(name), 25),
-                            pct(rates.get(name), 75), pct(ratio, 50), pct(ratio, 25), pct(ratio, 75),
-                            pct(bytes.get(name), 50));
+                            pct(rates.get(name), 75), ratio(" x retriever", rates.get(name), retriever),
+                            ratio(" x plainJdbc", rates.get(name), plain), pct(bytes.get(name), 50));
                 }
             }
             b.everyQuestionWasAnswered();
@@ -90,6 +102,18 @@ public final class AgentComparison {
         }
         System.out.printf(Locale.ROOT, "# load average at the end %.2f%n",
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /** The median of the per-round ratios (and their quartiles), or nothing without the other contender. */
+    private static String ratio(String label, double[] rates, double[] other) {
+        if (other == null) {
+            return "";
+        }
+        double[] r = new double[rates.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = rates[i] / other[i];
+        }
+        return String.format(Locale.ROOT, " |%s %.2f (p25 %.2f, p75 %.2f)", label, pct(r, 50), pct(r, 25), pct(r, 75));
     }
 
     /** One question. */

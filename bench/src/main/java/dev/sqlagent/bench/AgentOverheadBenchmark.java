@@ -20,6 +20,7 @@ import dev.sqlagent.llm.TokenUsage;
 import dev.sqlagent.verify.Verifiers;
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -38,6 +39,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -51,6 +53,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code plainJdbc}: the floor, the SQL run directly (connection, statement, read every row);</li>
  *   <li>{@code defaultAgent}: {@link SqlAgent} as built with only the required settings (guard, engine
  *       check on H2, read-only execution, trace, metrics);</li>
+ *   <li>{@code defaultAgentWithoutEngineCheck}: the same with {@code engineCheck(false)}, so that the
+ *       difference is the engine check's cost;</li>
  *   <li>{@code governedAgent}: three candidates per question (each guarded, engine-checked and run, then
  *       voted on) and {@code Verifiers.standard()};</li>
  *   <li>{@code langchain4jSqlRetriever}: LangChain4j's {@code SqlDatabaseContentRetriever}
@@ -62,7 +66,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * answers the benchmark; the agents' fix cache serves only corrections, and there are none. Each setup checks that every path answers correctly, and
  * each iteration's end that every question was answered.
  *
- * <p>Run: {@code java -jar bench/target/benchmarks.jar AgentOverheadBenchmark} (about 90 s).
+ * <p>Run: {@code java -jar bench/target/benchmarks.jar AgentOverheadBenchmark} (about 2 min); add
+ * {@code -p engine=postgresql} or {@code -p engine=mariadb} for the test servers ({@link #database}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -79,7 +84,12 @@ public class AgentOverheadBenchmark {
 
     private final AtomicLong counter = new AtomicLong();
     private DataSource dataSource;
+    /** The database: {@code h2} (in memory), {@code postgresql} or {@code mariadb} (the test servers). */
+    @Param({"h2"})
+    public String engine = "h2";
+
     private SqlAgent defaultAgent;
+    private SqlAgent uncheckedAgent;
     private SqlAgent governedAgent;
     private SqlDatabaseContentRetriever retriever;
 
@@ -157,31 +167,20 @@ public class AgentOverheadBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        DataSource ds = new UrlDataSource("jdbc:h2:mem:overhead-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "sa", "");
-        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE customers (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, region VARCHAR(20))");
-            s.execute("CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT NOT NULL REFERENCES customers(id),"
-                    + " amount DECIMAL(10,2) NOT NULL, status VARCHAR(10) NOT NULL)");
-            s.execute("CREATE INDEX orders_customer ON orders (customer_id)");
-            s.execute("INSERT INTO customers SELECT X, 'customer ' || X, CASE MOD(X, 4) WHEN 0 THEN 'north'"
-                    + " WHEN 1 THEN 'south' WHEN 2 THEN 'east' ELSE 'west' END FROM SYSTEM_RANGE(1, " + CUSTOMERS + ")");
-            // five orders per customer, four of them paid
-            s.execute("INSERT INTO orders SELECT X, MOD(X - 1, " + CUSTOMERS + ") + 1, 10 + MOD(X * 37, 500),"
-                    + " CASE WHEN X > " + (4 * CUSTOMERS) + " THEN 'refunded' ELSE 'paid' END"
-                    + " FROM SYSTEM_RANGE(1, " + (5 * CUSTOMERS) + ")");
-        }
+        DataSource ds = database(engine);
         dataSource = ds;
         // a generous parse cap: on a loaded machine the first parses of a cold JVM may take long
         GuardPolicy policy = GuardPolicy.builder().allowTables("customers", "orders")
                 .parseTimeout(Duration.ofSeconds(60)).build();
         FakeLlm model = new FakeLlm();
         defaultAgent = SqlAgent.builder().llm(model).dataSource(ds).policy(policy).build();
+        uncheckedAgent = SqlAgent.builder().llm(model).dataSource(ds).policy(policy).engineCheck(false).build();
         governedAgent = SqlAgent.builder().llm(model).dataSource(ds).policy(policy).candidates(3)
                 .verifiers(Verifiers.standard()).build();
         retriever = SqlDatabaseContentRetriever.builder().dataSource(ds).chatModel(new FakeChatModel()).build();
 
         BigDecimal expected = (BigDecimal) plainJdbc(SETUP_SERIAL);
-        for (SqlAgent agent : List.of(defaultAgent, governedAgent)) {
+        for (SqlAgent agent : List.of(defaultAgent, uncheckedAgent, governedAgent)) {
             long before = model.calls.get();
             AgentResult r = agent.ask(question(SETUP_SERIAL));
             if (!(r instanceof AgentResult.Answered a)
@@ -201,7 +200,7 @@ public class AgentOverheadBenchmark {
 
     @TearDown(Level.Iteration)
     public void everyQuestionWasAnswered() {
-        for (SqlAgent agent : List.of(defaultAgent, governedAgent)) {
+        for (SqlAgent agent : List.of(defaultAgent, uncheckedAgent, governedAgent)) {
             if (agent.metrics().answered() != agent.metrics().questions()) {
                 throw new IllegalStateException("not every question was answered: " + agent.metrics());
             }
@@ -211,7 +210,112 @@ public class AgentOverheadBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() {
         defaultAgent.close();
+        uncheckedAgent.close();
         governedAgent.close();
+    }
+
+    /**
+     * The benchmark's database, filled: 1,000 customers, 5,000 orders (four paid per customer), an index on
+     * {@code orders.customer_id}. On PostgreSQL it is the schema {@code sqlagent_bench} of the
+     * {@code SQLAGENT_PG_URL} database, on MariaDB the database {@code sqlagent_bench} of the
+     * {@code SQLAGENT_MARIADB_URL} server (both created again, defaults: the local test servers), reached
+ * through a HikariCP pool of 12 connections.
+     *
+     * @param engine {@code h2}, {@code postgresql} or {@code mariadb}
+     * @return the database
+     * @throws Exception if it cannot be created
+     */
+    static DataSource database(String engine) throws Exception {
+        DataSource ds;
+        switch (engine) {
+            case "h2":
+                ds = new UrlDataSource("jdbc:h2:mem:overhead-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "sa", "");
+                break;
+            case "postgresql": {
+                String url = env("SQLAGENT_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
+                String user = env("SQLAGENT_PG_USER", "postgres");
+                String password = env("SQLAGENT_PG_PASSWORD", "");
+                try (Connection c = new UrlDataSource(url, user, password).getConnection();
+                        Statement s = c.createStatement()) {
+                    s.execute("DROP SCHEMA IF EXISTS sqlagent_bench CASCADE");
+                    s.execute("CREATE SCHEMA sqlagent_bench");
+                }
+                ds = pool(url + (url.contains("?") ? "&" : "?") + "currentSchema=sqlagent_bench", user, password);
+                break;
+            }
+            case "mariadb": {
+                String url = env("SQLAGENT_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test");
+                String user = env("SQLAGENT_MARIADB_USER", "root");
+                String password = env("SQLAGENT_MARIADB_PASSWORD", "");
+                try (Connection c = new UrlDataSource(url, user, password).getConnection();
+                        Statement s = c.createStatement()) {
+                    s.execute("DROP DATABASE IF EXISTS sqlagent_bench");
+                    s.execute("CREATE DATABASE sqlagent_bench");
+                }
+                int slash = url.indexOf('/', url.indexOf("//") + 2);
+                int query = url.indexOf('?');
+                ds = pool(url.substring(0, slash) + "/sqlagent_bench" + (query < 0 ? "" : url.substring(query)), user,
+                        password);
+                break;
+            }
+            default:
+                throw new IllegalArgumentException("engine must be h2, postgresql or mariadb but was " + engine);
+        }
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE customers (id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, region VARCHAR(20))");
+            s.execute("CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT NOT NULL REFERENCES customers(id),"
+                    + " amount DECIMAL(10,2) NOT NULL, status VARCHAR(10) NOT NULL)");
+            s.execute("CREATE INDEX orders_customer ON orders (customer_id)");
+            c.setAutoCommit(false);
+            String[] regions = {"north", "south", "east", "west"};
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO customers VALUES (?, ?, ?)")) {
+                for (int x = 1; x <= CUSTOMERS; x++) {
+                    ps.setInt(1, x);
+                    ps.setString(2, "customer " + x);
+                    ps.setString(3, regions[x % 4]);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            // five orders per customer, four of them paid
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO orders VALUES (?, ?, ?, ?)")) {
+                for (int x = 1; x <= 5 * CUSTOMERS; x++) {
+                    ps.setInt(1, x);
+                    ps.setInt(2, (x - 1) % CUSTOMERS + 1);
+                    ps.setBigDecimal(3, BigDecimal.valueOf(10 + (x * 37L) % 500));
+                    ps.setString(4, x > 4 * CUSTOMERS ? "refunded" : "paid");
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            c.commit();
+            c.setAutoCommit(true);
+            if (!engine.equals("h2")) {
+                s.execute(engine.equals("postgresql") ? "ANALYZE" : "ANALYZE TABLE customers, orders");
+            }
+        }
+        return ds;
+    }
+
+    /**
+     * A server is reached through a pool, as a real host reaches it: without one, opening a connection
+     * (tens of milliseconds) would be most of every contender's time. The in-memory H2 database is opened
+     * per question by every contender alike, as before.
+     */
+    private static DataSource pool(String url, String user, String password) {
+        com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+        config.setJdbcUrl(url);
+        config.setUsername(user);
+        config.setPassword(password);
+        config.setMaximumPoolSize(12);
+        config.setMinimumIdle(12);
+        config.setPoolName("bench");
+        return new com.zaxxer.hikari.HikariDataSource(config);
+    }
+
+    private static String env(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
     }
 
     private Object plainJdbc(long serial) throws Exception {
@@ -236,6 +340,11 @@ public class AgentOverheadBenchmark {
     @Benchmark
     public AgentResult defaultAgent() {
         return defaultAgent.ask(question(nextSerial()));
+    }
+
+    @Benchmark
+    public AgentResult defaultAgentWithoutEngineCheck() {
+        return uncheckedAgent.ask(question(nextSerial()));
     }
 
     @Benchmark

@@ -589,7 +589,13 @@ public final class CandidateChooser {
         return -1;
     }
 
-    private static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+    /** {@code v} with two decimals, as {@code %.2f} prints it (half up), without a formatter per number. */
+    static String fmt(double v) {
+        if (!Double.isFinite(v) || Math.abs(v) >= 1e15) {
+            return String.format(Locale.ROOT, "%.2f", v);
+        }
+        long cents = Math.round(Math.abs(v) * 100);
+        long fraction = cents % 100;
+        return (v < 0 || (v == 0 && 1 / v < 0) ? "-" : "") + cents / 100 + (fraction < 10 ? ".0" : ".") + fraction;
     }
 }

@@ -41,8 +41,10 @@ import org.slf4j.LoggerFactory;
  *       {@code BEGIN READ ONLY}; writes fail with {@code 25006}</td><td>{@code SET LOCAL statement_timeout}
  *       in the transaction: the server cancels ({@code 57014}); no driver cancel, which needs a second
  *       connection; past the grace the watchdog aborts the connection</td></tr>
- *   <tr><td>MariaDB / MySQL</td><td>{@code SET TRANSACTION READ ONLY} before the transaction (the driver's
- *       {@code setReadOnly} alone does not stop writes); writes fail with {@code 1792}</td><td>MariaDB
+ *   <tr><td>MariaDB / MySQL</td><td>{@code START TRANSACTION READ ONLY} (a connection in auto-commit mode,
+ *       one round trip; the transaction ends with {@code ROLLBACK}) or {@code SET TRANSACTION READ ONLY}
+ *       before the transaction (auto-commit off); the driver's {@code setReadOnly} alone does not stop
+ *       writes; writes fail with {@code 1792}</td><td>MariaDB
  *       Connector/J sends {@code SET STATEMENT max_statement_time=N FOR …} to MariaDB servers ({@code 1969});
  *       on MySQL it kills the query ({@code 1317})</td></tr>
  *   <tr><td>SQLite</td><td>{@code PRAGMA query_only = 1} for the call (sqlite-jdbc cannot change the read-only
@@ -344,12 +346,15 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         boolean readOnly = c.isReadOnly();
         boolean queryOnly = false;
         try {
-            if (autoCommit == (d != Dialect.DUCKDB)) {
-                // a transaction to roll back, and PostgreSQL's cursor fetch needs it; DuckDB's driver opens
-                // its own transaction when auto-commit is off, so there the executor begins one itself
-                c.setAutoCommit(d == Dialect.DUCKDB);
+            // a transaction to roll back (and PostgreSQL's cursor fetch needs one). DuckDB's driver opens its
+            // own when auto-commit is off, so there the executor begins one itself; on MariaDB and MySQL a
+            // connection in auto-commit mode begins one with START TRANSACTION READ ONLY, one round trip where
+            // turning auto-commit off and on again and SET TRANSACTION READ ONLY took three
+            boolean begun = d == Dialect.DUCKDB || (d.isMySqlFamily() && autoCommit);
+            if (autoCommit != begun) {
+                c.setAutoCommit(begun);
             }
-            queryOnly = enterReadOnly(c, d);
+            queryOnly = enterReadOnly(c, d, begun);
             try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
                 if (d == Dialect.POSTGRESQL) {
                     int pid = serverTimeout(c, timeoutMillis); // no driver cancel timer: see the class comment
@@ -375,7 +380,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                     watch.disarm();
                 }
             } finally {
-                rollbackQuietly(c, d);
+                rollbackQuietly(c, begun);
             }
         } finally {
             restore(c, autoCommit, readOnly, queryOnly);
@@ -397,7 +402,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     }
 
     /** Makes the coming transaction read-only. @return whether SQLite's query_only pragma must be reset */
-    private static boolean enterReadOnly(Connection c, Dialect d) throws SQLException {
+    private static boolean enterReadOnly(Connection c, Dialect d, boolean begun) throws SQLException {
         switch (d) {
             case SQLITE:
                 try (Statement s = c.createStatement()) {
@@ -416,7 +421,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             case MARIADB:
                 c.setReadOnly(true);
                 try (Statement s = c.createStatement()) {
-                    s.execute("SET TRANSACTION READ ONLY");
+                    // begun: in auto-commit mode, the statement begins the transaction it makes read-only
+                    s.execute(begun ? "START TRANSACTION READ ONLY" : "SET TRANSACTION READ ONLY");
                 }
                 return false;
             default:
@@ -604,9 +610,9 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         return Duration.ofMillis(Math.max(0, clock.millis() - start));
     }
 
-    private static void rollbackQuietly(Connection c, Dialect d) {
+    private static void rollbackQuietly(Connection c, boolean begun) {
         try {
-            if (d == Dialect.DUCKDB) {
+            if (begun) {
                 try (Statement s = c.createStatement()) {
                     s.execute("ROLLBACK");
                 }

@@ -67,6 +67,38 @@ class MariadbEngineTest {
     }
 
     @Test
+    void bothWaysIntoTheReadOnlyTransactionRefuseWritesAndGiveTheConnectionBackAsItCame() throws Exception {
+        // auto-commit on (a pool's default): START TRANSACTION READ ONLY; auto-commit off: SET TRANSACTION READ ONLY
+        for (boolean autoCommit : new boolean[] {true, false}) {
+            javax.sql.DataSource base = maria.spider("car_1");
+            java.util.List<java.sql.Connection> handedOut = new java.util.ArrayList<>();
+            javax.sql.DataSource ds = (javax.sql.DataSource) java.lang.reflect.Proxy.newProxyInstance(
+                    getClass().getClassLoader(), new Class<?>[] {javax.sql.DataSource.class}, (proxy, m, args) -> {
+                        Object r = m.invoke(base, args);
+                        if (r instanceof java.sql.Connection c) {
+                            c.setAutoCommit(autoCommit);
+                            handedOut.add(c);
+                        }
+                        return r;
+                    });
+            JdbcSqlExecutor ex = executor(ds);
+            ExecutionError e = assertCategory(ex, "DELETE FROM cars_data WHERE Id < 0", ErrorCategory.PERMISSION_DENIED);
+            assertThat(e.vendorCode()).as("auto-commit %s", autoCommit).isEqualTo(1792);
+            try (java.sql.Connection c = ds.getConnection()) {
+                assertThat(ex.execute(c, SqlStatement.of("SELECT count(*) FROM cars_data")))
+                        .isInstanceOf(ExecutionOutcome.Success.class);
+                assertThat(c.getAutoCommit()).as("auto-commit restored").isEqualTo(autoCommit);
+                assertThat(c.isReadOnly()).isFalse();
+                try (java.sql.Statement s = c.createStatement();
+                        java.sql.ResultSet rs = s.executeQuery("SELECT @@in_transaction")) {
+                    rs.next();
+                    assertThat(rs.getInt(1)).as("no transaction left open, auto-commit %s", autoCommit).isZero();
+                }
+            }
+        }
+    }
+
+    @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES) // bounds a hang only
     void slowQueryWithOneSecondTimeoutIsTimeout() {
         // the statement would sleep for ten minutes: the one-second time-out fires however loaded the

@@ -31,11 +31,14 @@ class SqlGuardVerdictCacheTest {
         assertThat(guard.check(sql, closed, Dialect.H2)).isInstanceOf(GuardVerdict.Rejected.class);
         assertThat(guard.check(sql, open, Dialect.H2)).isInstanceOf(GuardVerdict.Accepted.class);
 
-        // the dialect is part of the key: brackets quote a name on SQLite, nowhere on PostgreSQL
-        String brackets = "SELECT [name] FROM users";
-        assertThat(guard.check(brackets, open, Dialect.SQLITE)).isInstanceOf(GuardVerdict.Accepted.class);
-        assertThat(guard.check(brackets, open, Dialect.POSTGRESQL)).isNotInstanceOf(GuardVerdict.Accepted.class);
-        assertThat(guard.check(brackets, open, Dialect.SQLITE)).isInstanceOf(GuardVerdict.Accepted.class);
+        // the dialect is part of the key: MariaDB reads || as OR, PostgreSQL as concatenation
+        String pipes = "SELECT name || 'x' AS n FROM users";
+        String onMariaDb = ((GuardVerdict.Accepted) guard.check(pipes, open, Dialect.MARIADB)).statement().sql();
+        String onPostgres = ((GuardVerdict.Accepted) guard.check(pipes, open, Dialect.POSTGRESQL)).statement().sql();
+        assertThat(onMariaDb).containsIgnoringCase(" OR ").doesNotContain("||");
+        assertThat(onPostgres).contains("||");
+        assertThat(((GuardVerdict.Accepted) guard.check(pipes, open, Dialect.MARIADB)).statement().sql())
+                .isEqualTo(onMariaDb);
     }
 
     @Test
