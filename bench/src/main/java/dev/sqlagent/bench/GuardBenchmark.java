@@ -40,37 +40,48 @@ public class GuardBenchmark {
             "join_group",
             "SELECT d.name, count(*) AS staff, avg(e.age) AS mean_age FROM employees e "
                     + "JOIN departments d ON d.id = e.department_id WHERE e.hired >= '2020-01-01' "
-                    + "GROUP BY d.name HAVING count(*) > 5 ORDER BY staff DESC LIMIT 20",
+                    + "GROUP BY d.name HAVING count(*) > #N# ORDER BY staff DESC LIMIT 20",
             "cte_window",
             "WITH monthly AS (SELECT o.customer_id, strftime('%Y-%m', o.ordered_at) AS month, sum(o.amount) AS total "
                     + "FROM orders o WHERE o.status IN ('paid', 'shipped') GROUP BY o.customer_id, month) "
                     + "SELECT c.name, m.month, m.total, rank() OVER (PARTITION BY m.month ORDER BY m.total DESC) AS r "
-                    + "FROM monthly m JOIN customers c ON c.id = m.customer_id WHERE m.total > 100 ORDER BY m.month, r",
+                    + "FROM monthly m JOIN customers c ON c.id = m.customer_id WHERE m.total > #N# ORDER BY m.month, r",
             "subqueries",
             "SELECT p.name, p.price FROM products p WHERE p.category_id IN (SELECT id FROM categories "
                     + "WHERE name LIKE 'B%') AND p.price > (SELECT avg(price) FROM products) AND NOT EXISTS "
                     + "(SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.product_id = p.id "
-                    + "AND o.status = 'returned') UNION SELECT name, price FROM products WHERE stock = 0");
+                    + "AND o.status = 'returned') UNION SELECT name, price FROM products WHERE stock = #N#");
 
     /**
      * @param name one of the benchmark's statement names
      * @return its SQL
      */
     static String statement(String name) {
-        return STATEMENTS.get(name);
+        return statement(name, 0);
+    }
+
+    /**
+     * @param name one of the benchmark's statement names
+     * @param n the number one of its literals takes: another number is another statement, which the
+     *     guard's verdict cache has not seen
+     * @return its SQL
+     */
+    static String statement(String name, long n) {
+        return STATEMENTS.get(name).replace("#N#", Long.toString(n));
     }
 
     @Param({"join_group", "cte_window", "subqueries"})
     public String statement;
 
     private String sql;
+    private long n;
     private final SqlGuard guard = SqlGuard.create();
     private GuardPolicy policy;
 
     /** Picks the statement and builds a policy allowing its tables, with a row filter on one of them. */
     @Setup(Level.Trial)
     public void setUp() {
-        sql = STATEMENTS.get(statement);
+        sql = statement(statement, 0);
         policy = GuardPolicy.builder()
                 .allowTables("employees", "departments", "orders", "customers", "products", "categories", "order_items")
                 .denyColumn("employees", "salary")
@@ -84,18 +95,19 @@ public class GuardBenchmark {
     /** @return the guard's verdict: parse, all checks, rewrite, printing */
     @Benchmark
     public GuardVerdict fullGuard() {
-        return guard.check(sql, policy, Dialect.SQLITE);
+        // a literal changes every call: the guard reads every statement, its verdict cache never answers
+        return guard.check(statement(statement, ++n), policy, Dialect.SQLITE);
     }
 
     /** @return JSqlParser's default parse (a new thread per call for its time-out) */
     @Benchmark
     public Statement plainDefaultParse() throws JSQLParserException {
-        return CCJSqlParserUtil.parse(sql);
+        return CCJSqlParserUtil.parse(statement(statement, ++n));
     }
 
     /** @return a bare parse on the caller's thread, no checks */
     @Benchmark
     public Statement bareCallerThreadParse() throws ParseException {
-        return CCJSqlParserUtil.newParser(sql).withAllowComplexParsing(false).Statement();
+        return CCJSqlParserUtil.newParser(statement(statement, ++n)).withAllowComplexParsing(false).Statement();
     }
 }

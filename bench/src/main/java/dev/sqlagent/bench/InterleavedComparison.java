@@ -32,12 +32,14 @@ public final class InterleavedComparison {
                 .rowFilter("orders", "tenant_id", 42)
                 .build();
         for (String name : new String[] {"join_group", "cte_window", "subqueries"}) {
-            String sql = GuardBenchmark.statement(name);
+            long[] n = {0};
             double[][] rates = new double[3][rounds];
             for (int r = -rounds / 2; r < rounds; r++) {
-                double bare = rate(() -> CCJSqlParserUtil.newParser(sql).withAllowComplexParsing(false).Statement());
-                double full = rate(() -> guard.check(sql, policy, Dialect.SQLITE));
-                double plain = rate(() -> CCJSqlParserUtil.parse(sql));
+                // a literal changes every call, so that the guard's verdict cache never answers
+                double bare = rate(() -> CCJSqlParserUtil.newParser(GuardBenchmark.statement(name, ++n[0]))
+                        .withAllowComplexParsing(false).Statement());
+                double full = rate(() -> guard.check(GuardBenchmark.statement(name, ++n[0]), policy, Dialect.SQLITE));
+                double plain = rate(() -> CCJSqlParserUtil.parse(GuardBenchmark.statement(name, ++n[0])));
                 if (r >= 0) {
                     rates[0][r] = bare;
                     rates[1][r] = full;
