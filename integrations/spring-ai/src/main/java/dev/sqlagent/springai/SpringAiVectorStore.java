@@ -255,7 +255,7 @@ public final class SpringAiVectorStore implements VectorStore {
         return UUID.nameUUIDFromBytes(("sqlagent:" + id).getBytes(StandardCharsets.UTF_8)).toString();
     }
 
-    private static Map<String, String> metadataOf(Document d) {
+    static Map<String, String> metadataOf(Document d) {
         Object json = d.getMetadata().get(METADATA_KEY);
         if (json instanceof String) {
             try {
