@@ -2,7 +2,6 @@ package dev.sqlagent.examples.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -154,7 +153,7 @@ class DocPomsTest {
 
     @Test
     void everyMavenSnippetOfTheDocsHoldsWhatANewProjectNeeds() throws IOException {
-        Path root = projectRoot();
+        Path root = DocSnippetsTest.projectRoot();
         List<Path> files = new ArrayList<>();
         files.add(root.resolve("README.md"));
         try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
@@ -225,21 +224,5 @@ class DocPomsTest {
             throw new IllegalStateException(pom + " has no " + regex);
         }
         return m.group(1).strip();
-    }
-
-    private static Path projectRoot() {
-        String configured = System.getProperty("sqlagent.projectRoot");
-        if (configured != null && Files.isRegularFile(Path.of(configured, "README.md"))) {
-            return Path.of(configured);
-        }
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !(Files.isRegularFile(p.resolve("README.md")) && Files.isDirectory(p.resolve("docs"))
-                && Files.isDirectory(p.resolve("core")))) {
-            p = p.getParent();
-        }
-        if (p == null) {
-            throw new IllegalStateException("cannot find the project root from " + new File("").getAbsolutePath());
-        }
-        return p;
     }
 }

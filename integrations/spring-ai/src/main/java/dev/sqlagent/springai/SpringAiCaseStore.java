@@ -1,7 +1,5 @@
 package dev.sqlagent.springai;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sqlagent.cases.CaseLibrary;
 import dev.sqlagent.vector.Embedder;
 import dev.sqlagent.vector.VectorFilter;
@@ -14,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.springframework.ai.document.Document;
@@ -68,14 +65,13 @@ public final class SpringAiCaseStore implements VectorStore {
     /** How many texts the embedder remembers. */
     public static final int REMEMBERED = 4096;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern SAFE_NAMESPACE = Pattern.compile("[A-Za-z0-9_.:-]{1,100}");
     /** Handles are floats counted from 1, exact below 2^24. */
     private static final int HANDLES = 1 << 24;
 
     private final org.springframework.ai.vectorstore.VectorStore store;
     private final String namespace;
-    private final Map<String, Boolean> ids = new ConcurrentHashMap<>();
+    private final OwnedDocuments owned;
     private final Map<Integer, String> texts = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, String> eldest) {
@@ -98,6 +94,7 @@ public final class SpringAiCaseStore implements VectorStore {
                     + namespace + "'");
         }
         this.namespace = namespace;
+        this.owned = new OwnedDocuments(store, this::documentId);
     }
 
     /**
@@ -151,32 +148,9 @@ public final class SpringAiCaseStore implements VectorStore {
 
     @Override
     public void add(String id, float[] vector, Map<String, String> metadata) {
-        Objects.requireNonNull(id, "id");
-        if (id.isBlank()) {
-            throw new IllegalArgumentException("id must not be blank");
-        }
-        String text = textOf(vector);
-        Objects.requireNonNull(metadata, "metadata");
-        if (metadata.containsKey(SpringAiVectorStore.ID_KEY) || metadata.containsKey(SpringAiVectorStore.METADATA_KEY)
-                || metadata.containsKey(NAMESPACE_KEY)) {
-            throw new IllegalArgumentException("metadata keys " + SpringAiVectorStore.ID_KEY + ", "
-                    + SpringAiVectorStore.METADATA_KEY + " and " + NAMESPACE_KEY + " are reserved");
-        }
-        Map<String, Object> stored = new HashMap<>(metadata);
-        stored.put(SpringAiVectorStore.ID_KEY, id);
-        stored.put(NAMESPACE_KEY, namespace);
-        try {
-            stored.put(SpringAiVectorStore.METADATA_KEY, JSON.writeValueAsString(metadata));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("metadata cannot be written as JSON", e);
-        }
-        Document document = new Document(documentId(id), text, stored);
-        ids.compute(id, (key, present) -> {
-            // replaced by deleting first: not every store overwrites a document added again under its id
-            store.delete(List.of(document.getId()));
-            store.add(List.of(document));
-            return Boolean.TRUE;
-        });
+        OwnedDocuments.check(id, metadata, List.of(SpringAiVectorStore.ID_KEY, SpringAiVectorStore.METADATA_KEY,
+                NAMESPACE_KEY));
+        owned.put(id, textOf(vector), metadata, Map.of(NAMESPACE_KEY, namespace));
     }
 
     @Override
@@ -196,7 +170,7 @@ public final class SpringAiCaseStore implements VectorStore {
             }
             pushedDown = true;
         }
-        SearchRequest request = SearchRequest.builder().query(text).topK(pushedDown ? k : Math.max(k, ids.size()))
+        SearchRequest request = SearchRequest.builder().query(text).topK(pushedDown ? k : Math.max(k, owned.size()))
                 .similarityThresholdAll().filterExpression(expression).build();
         List<Document> hits = store.similaritySearch(request);
         List<VectorMatch> out = new ArrayList<>();
@@ -221,19 +195,12 @@ public final class SpringAiCaseStore implements VectorStore {
 
     @Override
     public boolean remove(String id) {
-        Objects.requireNonNull(id, "id");
-        boolean[] removed = {false};
-        ids.computeIfPresent(id, (key, present) -> {
-            store.delete(List.of(documentId(key)));
-            removed[0] = true;
-            return null;
-        });
-        return removed[0];
+        return owned.remove(id);
     }
 
     @Override
     public int size() {
-        return ids.size();
+        return owned.size();
     }
 
     @Override

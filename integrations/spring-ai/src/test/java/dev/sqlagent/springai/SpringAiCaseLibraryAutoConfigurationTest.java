@@ -8,20 +8,17 @@ import dev.sqlagent.cases.CaseLibrary;
 import dev.sqlagent.spring.SqlAgentAutoConfiguration;
 import dev.sqlagent.springai.boot.SqlAgentSpringAiAutoConfiguration;
 import dev.sqlagent.springai.boot.SqlAgentSpringAiToolsAutoConfiguration;
+import dev.sqlagent.testkit.ShopDatabase;
 import dev.sqlagent.vector.InMemoryVectorStore;
 import dev.sqlagent.vector.VectorStore;
 import dev.sqlagent.verify.ResultVerifier;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.document.Document;
-import org.springframework.ai.embedding.Embedding;
 import org.springframework.ai.embedding.EmbeddingModel;
-import org.springframework.ai.embedding.EmbeddingRequest;
-import org.springframework.ai.embedding.EmbeddingResponse;
 import org.springframework.ai.vectorstore.SearchRequest;
 import org.springframework.ai.vectorstore.SimpleVectorStore;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -35,37 +32,6 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 class SpringAiCaseLibraryAutoConfigurationTest {
 
     private static final String FIRST_SQL = "SELECT name FROM customers ORDER BY id";
-
-    /** Bag of words hashed into 64 dimensions: deterministic, and similar texts are similar. */
-    static final class WordsEmbeddingModel implements EmbeddingModel {
-        final List<String> embedded = new java.util.concurrent.CopyOnWriteArrayList<>();
-
-        @Override
-        public EmbeddingResponse call(EmbeddingRequest request) {
-            List<Embedding> out = new java.util.ArrayList<>();
-            for (String t : request.getInstructions()) {
-                embedded.add(t);
-                float[] v = new float[64];
-                for (String w : t.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")) {
-                    if (!w.isEmpty()) {
-                        v[Math.floorMod(w.hashCode(), 64)] += 1;
-                    }
-                }
-                out.add(new Embedding(v, out.size()));
-            }
-            return new EmbeddingResponse(out);
-        }
-
-        @Override
-        public float[] embed(Document document) {
-            return embed(document.getText());
-        }
-
-        @Override
-        public int dimensions() {
-            return 64;
-        }
-    }
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(SqlAgentAutoConfiguration.class,

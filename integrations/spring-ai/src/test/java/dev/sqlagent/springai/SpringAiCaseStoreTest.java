@@ -14,7 +14,7 @@ import org.springframework.ai.vectorstore.SimpleVectorStore;
 class SpringAiCaseStoreTest {
 
     private final SimpleVectorStore springAi = SimpleVectorStore.builder(
-            new SpringAiCaseLibraryAutoConfigurationTest.WordsEmbeddingModel()).build();
+            new WordsEmbeddingModel()).build();
     private final SpringAiCaseStore store = SpringAiCaseStore.over(springAi);
 
     private float[] text(String t) {
