@@ -1,7 +1,7 @@
 /**
  * The test kit of sqlagent, for a host's tests: {@link dev.sqlagent.testkit.ScriptedLlm}, a model that
  * answers from a script, and {@link dev.sqlagent.testkit.CompanyDatabase}, the company test database in
- * an in-memory H2 instance.
+ * an in-memory H2 instance, and {@link dev.sqlagent.testkit.ShopDatabase}, a smaller one.
  */
 @SuppressWarnings("requires-automatic")
 module dev.sqlagent.test {

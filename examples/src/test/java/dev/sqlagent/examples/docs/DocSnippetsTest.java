@@ -142,7 +142,7 @@ class DocSnippetsTest {
         return cp;
     }
 
-    private static Path projectRoot() {
+    static Path projectRoot() {
         String configured = System.getProperty("sqlagent.projectRoot");
         if (configured != null && Files.isRegularFile(Path.of(configured, "README.md"))) {
             return Path.of(configured);

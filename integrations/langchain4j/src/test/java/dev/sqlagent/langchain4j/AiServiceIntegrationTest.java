@@ -18,6 +18,7 @@ import dev.sqlagent.AgentResult;
 import dev.sqlagent.SqlAgent;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.ViolationType;
+import dev.sqlagent.testkit.ShopDatabase;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;

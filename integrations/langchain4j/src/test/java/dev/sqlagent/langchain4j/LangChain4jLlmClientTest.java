@@ -28,6 +28,7 @@ import dev.sqlagent.llm.LlmException;
 import dev.sqlagent.llm.LlmRequest;
 import dev.sqlagent.llm.LlmResponse;
 import dev.sqlagent.llm.TokenUsage;
+import dev.sqlagent.testkit.ShopDatabase;
 import java.net.ConnectException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -83,7 +82,7 @@ public final class SpringAiVectorStore implements VectorStore {
 
     private final org.springframework.ai.vectorstore.VectorStore store;
     private final int dimension;
-    private final Map<String, Boolean> ids = new ConcurrentHashMap<>();
+    private final OwnedDocuments owned;
 
     private SpringAiVectorStore(org.springframework.ai.vectorstore.VectorStore store, int dimension) {
         this.store = Objects.requireNonNull(store, "store");
@@ -91,6 +90,7 @@ public final class SpringAiVectorStore implements VectorStore {
             throw new IllegalArgumentException("dimension must be >= 1 but was " + dimension);
         }
         this.dimension = dimension;
+        this.owned = new OwnedDocuments(store, SpringAiVectorStore::documentId);
     }
 
     /**
@@ -130,29 +130,9 @@ public final class SpringAiVectorStore implements VectorStore {
 
     @Override
     public void add(String id, float[] vector, Map<String, String> metadata) {
-        Objects.requireNonNull(id, "id");
-        if (id.isBlank()) {
-            throw new IllegalArgumentException("id must not be blank");
-        }
+        OwnedDocuments.check(id, metadata, List.of(ID_KEY, METADATA_KEY));
         checkDimension(vector);
-        Objects.requireNonNull(metadata, "metadata");
-        if (metadata.containsKey(ID_KEY) || metadata.containsKey(METADATA_KEY)) {
-            throw new IllegalArgumentException("metadata keys " + ID_KEY + " and " + METADATA_KEY + " are reserved");
-        }
-        Map<String, Object> stored = new HashMap<>(metadata);
-        stored.put(ID_KEY, id);
-        try {
-            stored.put(METADATA_KEY, JSON.writeValueAsString(metadata));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("metadata cannot be written as JSON", e);
-        }
-        Document document = new Document(documentId(id), VectorCodec.encode(VectorMath.normalise(vector)), stored);
-        ids.compute(id, (key, present) -> {
-            // replaced by deleting first: not every store overwrites a document added again under its id
-            store.delete(List.of(document.getId()));
-            store.add(List.of(document));
-            return Boolean.TRUE;
-        });
+        owned.put(id, VectorCodec.encode(VectorMath.normalise(vector)), metadata, Map.of());
     }
 
     @Override
@@ -174,10 +154,10 @@ public final class SpringAiVectorStore implements VectorStore {
         }
         Predicate<Map<String, String>> local = pushedDown ? null : filter;
         float[] unit = VectorMath.normalise(query);
-        int all = Math.max(k, ids.size());
+        int all = Math.max(k, owned.size());
         Map<String, VectorMatch> found = new LinkedHashMap<>();
         collect(unit, unit, pushedDown ? k : all, expression, local, found);
-        if (found.size() < k && found.size() < ids.size()) {
+        if (found.size() < k && found.size() < owned.size()) {
             // the store drops hits below similarity 0: ask for the entries opposite the query, all of them, as
             // the store ranks them most opposite first and the best of them are the least opposite
             float[] negated = unit.clone();
@@ -223,19 +203,12 @@ public final class SpringAiVectorStore implements VectorStore {
 
     @Override
     public boolean remove(String id) {
-        Objects.requireNonNull(id, "id");
-        boolean[] removed = {false};
-        ids.computeIfPresent(id, (key, present) -> {
-            store.delete(List.of(documentId(key)));
-            removed[0] = true;
-            return null;
-        });
-        return removed[0];
+        return owned.remove(id);
     }
 
     @Override
     public int size() {
-        return ids.size();
+        return owned.size();
     }
 
     @Override
@@ -255,7 +228,7 @@ public final class SpringAiVectorStore implements VectorStore {
         return UUID.nameUUIDFromBytes(("sqlagent:" + id).getBytes(StandardCharsets.UTF_8)).toString();
     }
 
-    private static Map<String, String> metadataOf(Document d) {
+    static Map<String, String> metadataOf(Document d) {
         Object json = d.getMetadata().get(METADATA_KEY);
         if (json instanceof String) {
             try {

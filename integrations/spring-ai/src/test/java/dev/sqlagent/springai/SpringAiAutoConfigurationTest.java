@@ -9,14 +9,12 @@ import dev.sqlagent.llm.LlmResponse;
 import dev.sqlagent.spring.SqlAgentAutoConfiguration;
 import dev.sqlagent.springai.boot.SqlAgentSpringAiAutoConfiguration;
 import dev.sqlagent.springai.boot.SqlAgentSpringAiToolsAutoConfiguration;
+import dev.sqlagent.testkit.ShopDatabase;
 import dev.sqlagent.vector.Embedder;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.model.ChatModel;
-import org.springframework.ai.document.Document;
 import org.springframework.ai.embedding.EmbeddingModel;
-import org.springframework.ai.embedding.EmbeddingRequest;
-import org.springframework.ai.embedding.EmbeddingResponse;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -26,23 +24,7 @@ class SpringAiAutoConfigurationTest {
     private static final ChatModel SQL_WRITER = ScriptedChatModel.text(p -> p.getContents().contains("card")
             ? "SELECT card FROM card_numbers" : "SELECT name FROM customers ORDER BY id");
 
-    private static final EmbeddingModel EMBEDDINGS = new EmbeddingModel() {
-        @Override
-        public EmbeddingResponse call(EmbeddingRequest request) {
-            return new EmbeddingResponse(request.getInstructions().stream()
-                    .map(t -> new org.springframework.ai.embedding.Embedding(new float[] {t.length(), 1}, 0)).toList());
-        }
-
-        @Override
-        public float[] embed(Document document) {
-            return embed(document.getText());
-        }
-
-        @Override
-        public int dimensions() {
-            return 2;
-        }
-    };
+    private static final EmbeddingModel EMBEDDINGS = new WordsEmbeddingModel();
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(SqlAgentAutoConfiguration.class,

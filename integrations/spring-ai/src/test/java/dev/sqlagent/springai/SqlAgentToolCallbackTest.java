@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sqlagent.AgentResult;
 import dev.sqlagent.SqlAgent;
 import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.testkit.ShopDatabase;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;

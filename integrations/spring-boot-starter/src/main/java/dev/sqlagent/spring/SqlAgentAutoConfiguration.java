@@ -31,6 +31,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -48,7 +49,9 @@ import org.springframework.context.annotation.Configuration;
  * {@link SchemaEnrichment}, {@link PromptTemplates} or {@link TokenBudgets} bean is used;
  * {@link SqlAgentCustomizer} beans adjust the builder last.
  *
- * <p>At start-up the agent's database login is audited ({@link SqlAgentPrivileges}; off with
+ * <p>The agent and the audit are made after the application's database initialization (Spring Boot's
+ * {@code schema.sql}, Flyway, Liquibase), so that they see the tables it creates.
+ * At start-up the agent's database login is audited ({@link SqlAgentPrivileges}; off with
  * {@code sqlagent.audit.enabled=false}): a login that can read what the policy forbids, or write, is logged
  * at WARN. With Spring Boot Actuator present, a health indicator {@code sqlagent} reports whether the
  * database answers, the agent's counts and the audit; with jackson-databind present, a
@@ -158,6 +161,7 @@ public class SqlAgentAutoConfiguration {
      */
     @Bean
     @ConditionalOnMissingBean
+    @DependsOnDatabaseInitialization
     public SqlAgent sqlAgent(SqlAgentProperties properties, GuardPolicy policy, LlmClient llm,
             ObjectProvider<DataSource> dataSource, ObjectProvider<SqlExecutor> executor,
             ObjectProvider<Dialect> dialect, ObjectProvider<SchemaCatalog> schema,
@@ -225,6 +229,7 @@ public class SqlAgentAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnProperty(prefix = "sqlagent.audit", name = "enabled", matchIfMissing = true)
+    @DependsOnDatabaseInitialization
     public SqlAgentPrivileges sqlAgentPrivileges(SqlAgent agent) {
         return SqlAgentPrivileges.audit(agent);
     }

@@ -293,6 +293,28 @@ class SqlAgentAutoConfigurationTest {
     }
 
     @Test
+    void theAuditRunsAfterTheApplicationsSchemaScriptSoItSeesTheTablesTheScriptMade() {
+        // an application whose tables come from Spring Boot's schema.sql (or Flyway, Liquibase): tried from an
+        // empty project, the audit ran before the script and reported an empty database as clean of forbidden
+        // tables
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(
+                        org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration.class,
+                        org.springframework.boot.autoconfigure.sql.init.SqlInitializationAutoConfiguration.class,
+                        SqlAgentAutoConfiguration.class))
+                .withBean(LlmClient.class, () -> ScriptedLlm.create().fallback(App::answer))
+                .withPropertyValues(TABLES, "spring.datasource.generate-unique-name=true",
+                        "spring.sql.init.schema-locations=classpath:boot-schema.sql")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(SqlAgentPrivileges.class).report()).hasValueSatisfying(r ->
+                            assertThat(r.forbiddenTables()).contains("public.secrets"));
+                    assertThat(context.getBean(SqlAgent.class).ask("Who works here?"))
+                            .isInstanceOf(AgentResult.Answered.class);
+                });
+    }
+
+    @Test
     void aLoginWiderThanThePolicyIsLoggedAtWarnAndALeastPrivilegeLoginAtInfo() throws SQLException {
         DataSource admin = database();
         RecordingLogger wide = new RecordingLogger();

@@ -1,15 +1,19 @@
 package dev.sqlagent.springai.boot;
 
 import dev.sqlagent.SqlAgent;
+import dev.sqlagent.cases.CaseLibrary;
+import dev.sqlagent.springai.SpringAiCaseStore;
 import dev.sqlagent.springai.SpringAiEmbedder;
 import dev.sqlagent.springai.SqlAgentToolCallback;
 import dev.sqlagent.vector.Embedder;
+import dev.sqlagent.vector.VectorStore;
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
@@ -21,10 +25,12 @@ import org.springframework.core.Ordered;
  * {@code ChatClient} takes with {@code .toolCallbacks(...)}), and the application's single Spring AI
  * {@link EmbeddingModel} as the case library's {@link Embedder} when the host defines none.
  *
- * <p>A Spring AI {@code VectorStore} bean is not wired into the case library: Spring AI's stores embed
- * texts with their own model, and sqlagent's store hands them vectors. Define a
- * {@link dev.sqlagent.springai.SpringAiVectorStore} bean over a store built with a
- * {@link dev.sqlagent.springai.VectorCodec}; as a {@code VectorStore} bean it becomes the case library's.
+ * <p>With a single Spring AI {@code VectorStore} bean, and neither a {@link CaseLibrary} nor a sqlagent
+ * {@link VectorStore} bean, the agent's case library lives in that store ({@link SpringAiCaseStore}: the
+ * store embeds the cases with its own embedding model, under the namespace
+ * {@value SpringAiCaseStore#DEFAULT_NAMESPACE}). {@code sqlagent.spring-ai.vector-store.enabled=false}
+ * turns that off. Being ordered after {@code SqlAgentAutoConfiguration}, this configuration sees the case
+ * library the starter made over a sqlagent {@code VectorStore} bean and then steps aside.
  */
 @AutoConfiguration(afterName = "dev.sqlagent.spring.SqlAgentAutoConfiguration")
 @AutoConfigureOrder(Ordered.LOWEST_PRECEDENCE)
@@ -59,6 +65,20 @@ public class SqlAgentSpringAiToolsAutoConfiguration {
     @ConditionalOnMissingBean(name = "sqlAgentQueryTool")
     public SqlAgentToolCallback sqlAgentQueryTool(SqlAgent agent) {
         return SqlAgentToolCallback.query(agent);
+    }
+
+    /**
+     * The case library, in the application's Spring AI vector store.
+     *
+     * @param store the Spring AI vector store
+     * @return the library
+     */
+    @Bean
+    @ConditionalOnMissingBean({CaseLibrary.class, VectorStore.class})
+    @ConditionalOnSingleCandidate(org.springframework.ai.vectorstore.VectorStore.class)
+    @ConditionalOnProperty(prefix = "sqlagent.spring-ai.vector-store", name = "enabled", matchIfMissing = true)
+    public CaseLibrary sqlAgentSpringAiCaseLibrary(org.springframework.ai.vectorstore.VectorStore store) {
+        return SpringAiCaseStore.over(store).caseLibrary().build();
     }
 
     /**

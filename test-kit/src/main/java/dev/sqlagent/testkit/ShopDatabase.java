@@ -1,4 +1,4 @@
-package dev.sqlagent.springai;
+package dev.sqlagent.testkit;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -7,14 +7,29 @@ import java.util.UUID;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 
-/** A small shop in a private in-memory H2 database: customers, orders, and a secret table. */
-final class ShopDatabase {
+/**
+ * A small shop in a private in-memory H2 database, for tests that need a few rows rather than the company
+ * database: {@code customers} (Ada and Cy of Lyon, Bo of Oslo), {@code orders} (three, two of them Ada's) and
+ * {@code card_numbers}, a table a test policy forbids (it holds the card {@code 4111111111111111}, so a test
+ * can check that it never comes out). The login is H2's administrator {@code sa}.
+ *
+ * <pre>{@code
+ * SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(ShopDatabase.create())
+ *     .policy(GuardPolicy.allowingTables("customers", "orders")).build();
+ * }</pre>
+ */
+public final class ShopDatabase {
 
     private ShopDatabase() {
     }
 
-    /** @return a data source on a fresh database that lives until the JVM ends */
-    static DataSource create() {
+    /**
+     * Creates a fresh shop database, which lives until the JVM ends.
+     *
+     * @return a data source on it
+     * @throws IllegalStateException if H2 cannot create it
+     */
+    public static DataSource create() {
         JdbcDataSource ds = new JdbcDataSource();
         ds.setURL("jdbc:h2:mem:shop-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
         ds.setUser("sa");
