@@ -20,8 +20,15 @@ final class AdmitStep implements Step {
     private final AgentConfig config;
     /** The agent's catalog as its own policy shows it, computed once per catalog. */
     private final Cache<SchemaCatalog, SchemaCatalog> visible = Caffeine.newBuilder().weakKeys().maximumSize(4).build();
-    /** A policy told every table of the database and its tables' columns, computed once per policy. */
-    private final Cache<GuardPolicy, GuardPolicy> known = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
+    /**
+     * A policy told every table of the database and its tables' columns, computed once per policy and
+     * catalog: when the schema is read again (a new catalog), the policy is completed again, so that the
+     * guard (whose verdicts are kept per policy object) reads every statement afresh under the new schema.
+     */
+    private final Cache<GuardPolicy, Completed> known = Caffeine.newBuilder().weakKeys().maximumSize(64).build();
+
+    private record Completed(SchemaCatalog catalog, GuardPolicy policy) {
+    }
 
     AdmitStep(AgentConfig config) {
         this.config = config;
@@ -42,7 +49,13 @@ final class AdmitStep implements Step {
         try {
             SchemaCatalog catalog = config.schema().get();
             boolean agents = state.policy() == config.policy();
-            state.policy(known.get(state.policy(), catalog::completePolicy));
+            GuardPolicy base = state.policy();
+            Completed done = known.getIfPresent(base);
+            if (done == null || done.catalog() != catalog) {
+                done = new Completed(catalog, catalog.completePolicy(base));
+                known.put(base, done);
+            }
+            state.policy(done.policy());
             GuardPolicy completed = state.policy();
             state.catalog(agents ? visible.get(catalog, c -> c.visibleUnder(completed))
                     : catalog.visibleUnder(completed));
