@@ -155,6 +155,8 @@ class HostileSqlGeneratorTest {
                 .contains("mariadb-locks", "mariadb-waits", "mariadb-files-xml", "mariadb-probes");
         assertThat(HostileAttacks.generate(Dialect.SQLITE, scratch)).extracting(HostileAttacks.Attack::cls)
                 .contains("sqlite-extensions-files", "sqlite-probes");
+        assertThat(HostileAttacks.generate(Dialect.DUCKDB, scratch)).extracting(HostileAttacks.Attack::cls)
+                .contains("duckdb-star-expressions", "duckdb-files", "duckdb-probes", "duckdb-statements");
     }
 
     @Test
