@@ -19,7 +19,7 @@ import javax.sql.DataSource;
  * A Spider dev database as a DuckDB file, opened as a host would open it: {@link DuckDbFiles} on the file,
  * read-only and locked down (no file, extension, {@code ATTACH}, setting). Built from
  * {@code spider-dev/postgres/<db>.sql}, which DuckDB reads as it is once the schema prefix is taken off (the
- * tables live in {@code main}, as in a host's own file) and the foreign keys are left out (DuckDB cannot add
+ * tables live in {@code main}, as in a host's own file; the name is quoted, since {@code show} is a keyword) and the foreign keys are left out (DuckDB cannot add
  * them to an existing table). The file is built once under {@code target/duckdb-spider} and the database is
  * kept open for the JVM's life.
  */
@@ -76,7 +76,7 @@ public final class DuckDbSpider {
     }
 
     private static void load(Path sqlFile, String dbId, Path file) throws IOException, SQLException {
-        Pattern prefix = Pattern.compile("^(CREATE TABLE|INSERT INTO) " + Pattern.quote(dbId) + "\\.");
+        Pattern prefix = Pattern.compile("^(CREATE TABLE|INSERT INTO) " + Pattern.quote(dbId) + "\\.(\\w+)");
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file); Statement s = c.createStatement()) {
             StringBuilder stmt = new StringBuilder();
             for (String line : Files.readAllLines(sqlFile, StandardCharsets.UTF_8)) {
@@ -90,7 +90,7 @@ public final class DuckDbSpider {
                     if (sql.startsWith("ALTER TABLE") || sql.startsWith("CREATE SCHEMA")) {
                         continue;
                     }
-                    s.execute(prefix.matcher(sql).replaceFirst("$1 "));
+                    s.execute(prefix.matcher(sql).replaceFirst("$1 \"$2\""));
                 }
             }
             s.execute("CHECKPOINT");
