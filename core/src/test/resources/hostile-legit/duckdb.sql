@@ -2,7 +2,7 @@
 -- and ssn_key, pets and orders through their row filters): casts with ::, QUALIFY, * EXCLUDE / REPLACE, list
 -- and struct values, USING SAMPLE, lambdas, GROUP BY ALL, ORDER BY ALL, FILTER, date and string functions.
 -- No SELECT *: the fixture's policy does not allow it (DuckDbGuardTest covers * EXCLUDE / REPLACE under a
--- policy that does). Lambdas are written in DuckDB 1.3's syntax (lambda x: …); the arrow is deprecated and
+-- policy that does). Lambdas are written in DuckDB's new syntax (lambda x: …); the arrow is deprecated and
 -- refused by this DuckDB.
 -- One statement per blank-line-separated block; every one returns rows. LegitimateDialectSqlTest runs each
 -- through the full default path: none may be refused.

@@ -85,8 +85,8 @@ class LegitimateDialectSqlTest {
             "SELECT title, bm25(notes_fts) AS score FROM notes_fts WHERE notes_fts MATCH 'alpha OR dog' ORDER BY score",
             "SELECT title, body FROM notes_fts WHERE body MATCH 'dog' ORDER BY rank",
             "SELECT json_object('name', name, 'dept', dept) AS j FROM people",
-            // DuckDB (9 of 85): the lexer refuses braces (JDBC escapes; struct_pack(n := x) is the accepted
-            // spelling); JSqlParser 5.4 reads DuckDB 1.3's lambda syntax as a column 'lambda' and a ':x' parameter
+            // DuckDB (8 of 85): the lexer refuses braces (JDBC escapes; struct_pack(n := x) is the accepted
+            // spelling); JSqlParser 5.4 reads DuckDB's new lambda syntax as a column 'lambda' and a ':x' parameter
             // (and the guard would have to scope a lambda's parameter as a name that is no column); JSqlParser does
             // not parse USING SAMPLE; table functions in FROM are refused by design (range(1e11) is a bomb, and the
             // engine check cannot read a table function's reads); '//' is refused as a comment opener on every
