@@ -3,15 +3,18 @@ package dev.sqlagent.schema;
 import dev.sqlagent.guard.GuardPolicy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -357,10 +360,10 @@ public final class SchemaCatalog {
      */
     private static List<Column> generatedFromInformationSchema(Connection c, String schema, String table,
                                                                List<Column> cols) {
-        java.util.Set<String> generated = new java.util.HashSet<>();
+        Set<String> generated = new HashSet<>();
         String sql = "SELECT column_name FROM information_schema.columns WHERE table_name = ? AND is_generated = 'ALWAYS'"
                 + (schema == null ? "" : " AND table_schema = ?");
-        try (java.sql.PreparedStatement ps = c.prepareStatement(sql)) {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, table);
             if (schema != null) {
                 ps.setString(2, schema);

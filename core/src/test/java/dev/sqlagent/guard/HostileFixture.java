@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -190,7 +191,7 @@ final class HostileFixture {
                 DataSource[] twins = new DataSource[2];
                 for (int w = 0; w < 2; w++) {
                     Path file = scratch.resolve("twin_" + "ab".charAt(w) + ".duckdb");
-                    try (Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:" + file)) {
+                    try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file)) {
                         create(c, dialect, w);
                     }
                     twins[w] = DuckDbFiles.builder().database(file).open();
