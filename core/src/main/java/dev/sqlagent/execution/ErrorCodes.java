@@ -198,6 +198,9 @@ final class ErrorCodes {
             rule(AMBIGUOUS_COLUMN, "^binder error: ambiguous reference"),
             rule(TABLE_NOT_FOUND, "^catalog error: (table|view|schema|catalog|table or view) with name .* does not exist"
                     + "|^binder error: referenced table .* not found|^catalog error: .*: no catalog \\+ schema"),
+            // an operator over the wrong types ('+(VARCHAR, INTEGER_LITERAL)'): the operator exists, not for these
+            // operands, as PostgreSQL's "operator does not exist" (a named function, sum(VARCHAR), stays below)
+            rule(TYPE_MISMATCH, "^binder error: no function matches the given name and argument types '[^\\w\\s(']+\\("),
             rule(FUNCTION_NOT_FOUND, "^catalog error: \\w+ (function|macro|function or macro) with name .* does "
                     + "not exist|^binder error: no function matches"),
             rule(COLUMN_NOT_FOUND, "^binder error: referenced column .* not found|does not have a column named"

@@ -30,6 +30,8 @@ final class NodeClasses {
             net.sf.jsqlparser.expression.HexValue.class,
             net.sf.jsqlparser.expression.IntervalExpression.class,
             net.sf.jsqlparser.expression.LongValue.class,
+            // DuckDB struct_pack(n := x) and PostgreSQL f(n => x): the name is a String the walk ignores, the value is walked
+            net.sf.jsqlparser.expression.PostgresNamedFunctionParameter.class,
             net.sf.jsqlparser.expression.NotExpression.class,
             net.sf.jsqlparser.expression.NullValue.class,
             net.sf.jsqlparser.expression.OrderByClause.class,

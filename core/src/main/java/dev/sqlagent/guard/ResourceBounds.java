@@ -332,6 +332,12 @@ final class ResourceBounds {
                 case "generate_series":
                 case "system_range":
                     return mul(series(n, args), NUMBER);
+                case "unnest":
+                    // a list literal ([1, 2, 3]) unnests to its own elements: bounded by what the statement spells
+                    if (arg(args, 0) instanceof net.sf.jsqlparser.expression.ArrayConstructor) {
+                        return size(((net.sf.jsqlparser.expression.ArrayConstructor) arg(args, 0)).getExpressions());
+                    }
+                    throw new Unbounded("unnest expands its input by an amount the guard cannot bound before it runs");
                 case "array_fill": {
                     long cells = 1;
                     Expression dims = arg(args, 1);

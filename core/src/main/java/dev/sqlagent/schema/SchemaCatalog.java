@@ -3,15 +3,18 @@ package dev.sqlagent.schema;
 import dev.sqlagent.guard.GuardPolicy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -305,12 +308,17 @@ public final class SchemaCatalog {
             List<Table> tables = new ArrayList<>();
             for (String name : names.values()) {
                 List<Column> cols = new ArrayList<>();
+                boolean driverSaysGenerated = true;
                 try (ResultSet rs = md.getColumns(catalog, schema, name, "%")) {
                     while (rs.next()) {
+                        driverSaysGenerated &= knowsGenerated(rs);
                         cols.add(new Column(rs.getString("COLUMN_NAME"), nullToEmpty(rs.getString("TYPE_NAME")),
                                 rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, nullToEmpty(rs.getString("REMARKS")),
                                 generated(rs)));
                     }
+                }
+                if (!driverSaysGenerated) {
+                    cols = generatedFromInformationSchema(c, schema, name, cols);
                 }
                 List<String> pk = new ArrayList<>();
                 try (ResultSet rs = md.getPrimaryKeys(catalog, schema, name)) {
@@ -333,6 +341,47 @@ public final class SchemaCatalog {
             }
             return new SchemaCatalog(tables, everything);
         }
+    }
+
+    /** Whether the driver fills JDBC's IS_GENERATEDCOLUMN (DuckDB's leaves it empty). */
+    private static boolean knowsGenerated(ResultSet rs) {
+        try {
+            String v = rs.getString("IS_GENERATEDCOLUMN");
+            return v != null && !v.isEmpty();
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /**
+     * For a driver that does not say which columns are generated: the SQL standard's
+     * {@code information_schema.columns.is_generated} ({@code ALWAYS}), where the engine has it (DuckDB does);
+     * else the columns as the driver gave them.
+     */
+    private static List<Column> generatedFromInformationSchema(Connection c, String schema, String table,
+                                                               List<Column> cols) {
+        Set<String> generated = new HashSet<>();
+        String sql = "SELECT column_name FROM information_schema.columns WHERE table_name = ? AND is_generated = 'ALWAYS'"
+                + (schema == null ? "" : " AND table_schema = ?");
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, table);
+            if (schema != null) {
+                ps.setString(2, schema);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    generated.add(rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            return cols; // no information_schema.is_generated: nothing more to learn
+        }
+        List<Column> out = new ArrayList<>();
+        for (Column col : cols) {
+            out.add(generated.contains(col.name()) && !col.generated()
+                    ? new Column(col.name(), col.type(), col.nullable(), col.remarks(), true) : col);
+        }
+        return out;
     }
 
     /** JDBC's IS_GENERATEDCOLUMN; a driver that lacks it is read as "not generated". */

@@ -220,6 +220,33 @@ class DuckDbGuardTest {
                 "SYSTEM_COLUMN: SELECT rowid, region FROM sales");
     }
 
+    /** A named argument ({@code struct_pack(n := x)}) is walked as its value: what it names is checked. */
+    @Test
+    void namedArgumentsAreCheckedLikePositionalOnes() {
+        assertThat(GUARD.check("SELECT struct_pack(n := name, i := id) AS s FROM customers", POLICY, Dialect.DUCKDB))
+                .isInstanceOf(GuardVerdict.Accepted.class);
+        for (String sql : List.of("SELECT struct_pack(e := email) AS s FROM customers",
+                "SELECT struct_pack(r := c) AS s FROM customers c",
+                "SELECT struct_pack(x := (SELECT max(email) FROM customers)) AS s FROM sales",
+                "SELECT repeat(string := region, count := 100000000) FROM sales")) {
+            assertThat(GUARD.check(sql, POLICY, Dialect.DUCKDB)).as(sql).isInstanceOf(GuardVerdict.Rejected.class);
+        }
+        GuardPolicy pg = GuardPolicy.builder().allowTables("sales").build();
+        assertThat(GUARD.check("SELECT repeat(str => 'x', count => 100000000) AS v", pg, Dialect.POSTGRESQL))
+                .isInstanceOf(GuardVerdict.Rejected.class);
+    }
+
+    /** A list literal unnests to its own elements: bounded; any other unnest is refused as unbounded. */
+    @Test
+    void unnestIsBoundedOnlyOverAListLiteral() {
+        assertThat(GUARD.check("SELECT unnest([1, 2, 3]) AS v", POLICY, Dialect.DUCKDB))
+                .isInstanceOf(GuardVerdict.Accepted.class);
+        assertThat(GUARD.check("SELECT unnest(list(region)) AS v FROM sales", POLICY, Dialect.DUCKDB))
+                .isInstanceOf(GuardVerdict.Rejected.class);
+        assertThat(GUARD.check("SELECT unnest([repeat('x', 100000000)]) AS v", POLICY, Dialect.DUCKDB))
+                .isInstanceOf(GuardVerdict.Rejected.class);
+    }
+
     @Test
     void rowidIsASystemColumnAHostMayOpen() throws SQLException {
         GuardPolicy open = POLICY.toBuilder().allowSystemColumns("rowid").build();

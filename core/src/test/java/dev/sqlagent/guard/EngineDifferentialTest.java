@@ -33,12 +33,14 @@ import org.junit.jupiter.api.Test;
  *   <li>every column the engine reads is one the guard sees: denying that column makes the guard refuse
  *       the same SQL (else a denied column would have been read).</li>
  * </ul>
- * On SQLite and H2 over every Spider database; on PostgreSQL and MariaDB over six of them by default, all 19
- * with {@code -Dsqlagent.differential=full} (which also runs the payloads on H2).
+ * On SQLite, H2 and DuckDB over every Spider database (DuckDB: each a locked, read-only database file); on
+ * PostgreSQL and MariaDB over six of them by default, all 19 with {@code -Dsqlagent.differential=full} (which
+ * also runs the payloads on H2).
  *
  * <p>The hostile classes of issue 20 ({@link HostileAttacks}: whole-row and attribute notation, field
  * selection, {@code t.*} outside the top select list, system columns, a generated column computed from a
- * denied column, every unsafe function class and resource bombs) are compared on all four engines over the
+ * denied column, every unsafe function class and resource bombs; on DuckDB also its file readers, statements
+ * and catalog probes) are compared on all five engines over the
  * twins of {@link HostileFixture}, under its policy with the standard and a denylist function policy. For
  * each statement the guard accepts, the engine's reading ({@link EngineCheck#read}) and the guard's
  * ({@link GuardVerdict.Accepted#tables()}, {@link GuardVerdict.Accepted#columns()}) must agree: no table
@@ -361,6 +363,19 @@ class EngineDifferentialTest {
     @Test
     void onMariadbTheEngineAndTheGuardAgreeOnEveryHostileClass() throws Exception {
         assertNoFinding(Dialect.MARIADB, hostile(Dialect.MARIADB));
+    }
+
+    @Test
+    void onDuckdbTheEngineAndTheGuardAgreeOnEveryHostileClass() throws Exception {
+        assertNoFinding(Dialect.DUCKDB, hostile(Dialect.DUCKDB));
+    }
+
+    @Test
+    void onDuckdbTheEngineReadsOnlyWhatTheGuardSaysOnEverySpiderDatabase() throws Exception {
+        // every Spider database as a locked, read-only DuckDB file, as a host opens one (DuckDbSpider)
+        Tally t = run("duckdb", Dialect.DUCKDB, corpus(), null, dev.sqlagent.testing.DuckDbSpider::of);
+        assertThat(t.perCorpus.get("gold")[1]).isGreaterThan(450);
+        assertThat(t.disagreements).isEmpty();
     }
 
     @Test

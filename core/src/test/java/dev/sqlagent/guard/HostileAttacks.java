@@ -196,8 +196,8 @@ final class HostileAttacks {
                             usable.add(p);
                         }
                     }
-                    if (dialect != Dialect.POSTGRESQL) {
-                        usable.remove("lateral"); // only PostgreSQL has LATERAL among the four
+                    if (dialect != Dialect.POSTGRESQL && dialect != Dialect.DUCKDB) {
+                        usable.remove("lateral"); // only PostgreSQL and DuckDB have LATERAL among the five
                     }
                     String position = usable.get(random.nextInt(usable.size()));
                     if (position.equals("bare") && core.expr().contains("{a}")) {
@@ -337,6 +337,10 @@ final class HostileAttacks {
                 system = values("{a}._ROWID_", "_ROWID_", "{a}._rowid_", "{a}._ROWID_ + 0");
                 systemToken = "\\b_rowid_\\b";
                 break;
+            case DUCKDB:
+                system = values("{a}.rowid", "rowid", "{a}.rowid + 0", "CAST({a}.rowid AS VARCHAR)", "{a}.ROWID");
+                systemToken = "\\browid\\b";
+                break;
             default:
                 system = values("{a}.rowid", "{a}._rowid_", "{a}.oid", "rowid", "_rowid_", "oid", "{a}.ROWID + 0");
                 systemToken = "\\b(rowid|_rowid_|oid)\\b";
@@ -352,6 +356,9 @@ final class HostileAttacks {
                 break;
             case MARIADB:
                 mariadb(out);
+                break;
+            case DUCKDB:
+                duckdb(out, scratch);
                 break;
             default:
                 sqlite(out, scratch);
@@ -468,6 +475,101 @@ final class HostileAttacks {
                 "autocommit")));
     }
 
+    /** DuckDB's own classes: files read by name, statements that reach past the database, the catalog. */
+    private static void duckdb(List<ClassSpec> out, String scratch) {
+        List<Core> whole = new ArrayList<>(values("{a}", "CAST({a} AS VARCHAR)", "{a}::VARCHAR", "to_json({a})",
+                "row_to_json({a})", "struct_pack(r := {a})", "json_object('r', {a})", "[{a}]", "({a}).{col}",
+                "struct_extract({a}, '{col}')", "{a}['{col}']", "to_json({a}) ->> '{col}'", "format('{}', {a})",
+                "concat({a})", "md5({a}::VARCHAR)", "length({a}::VARCHAR)", "(SELECT {a})", "{a} IS NOT NULL",
+                "reverse({a}::VARCHAR)", "hex({a}::VARCHAR)", "to_base64(encode({a}::VARCHAR))",
+                "struct_extract({t}, '{col}')", "{t}::VARCHAR"));
+        whole.addAll(List.of(agg("list({a})"), agg("array_agg({a})::VARCHAR"), agg("max({a}::VARCHAR)"),
+                agg("string_agg({a}::VARCHAR, ',')"), agg("count(DISTINCT {a})"), agg("histogram({a})::VARCHAR"),
+                agg("arg_max({a}, {a}.id)::VARCHAR"), agg("first({a})::VARCHAR"), agg("max(COLUMNS(*))::VARCHAR")));
+        out.add(new ClassSpec("whole-row", Judge.DATA, whole, all(), DATA_FROMS, null));
+
+        out.add(new ClassSpec("duckdb-star-expressions", Judge.DATA, List.of(
+                stmt("SELECT * EXCLUDE (id) FROM people"), stmt("SELECT * EXCLUDE (name, dept) FROM people p"),
+                stmt("SELECT * REPLACE (upper(name) AS name) FROM people"),
+                stmt("SELECT p.* EXCLUDE (name) FROM people p"), stmt("SELECT COLUMNS('s.*') FROM people"),
+                stmt("SELECT COLUMNS(*) FROM people p"), stmt("SELECT COLUMNS(c -> c LIKE 's%') FROM people"),
+                stmt("SELECT max(COLUMNS(*)) FROM people"), stmt("SELECT x.* EXCLUDE (name) FROM (SELECT * FROM people) x"),
+                stmt("SELECT COLUMNS('card') FROM orders"), stmt("SELECT min(COLUMNS('sa.*')) FROM people"),
+                stmt("FROM people SELECT ssn"), stmt("FROM people"), stmt("FROM orders o SELECT o.card"),
+                stmt("SELECT * FROM people NATURAL JOIN orders"), stmt("SELECT * FROM people POSITIONAL JOIN secrets"),
+                stmt("SELECT unnest(p) FROM people p"), stmt("SELECT unnest(struct_pack(s := p.ssn)) FROM people p"),
+                stmt("SELECT * FROM (SELECT * FROM people) USING SAMPLE 100%"),
+                stmt("SELECT name FROM people ORDER BY ALL"), stmt("SELECT * FROM people ORDER BY ALL"),
+                stmt("SELECT ssn, count(*) FROM people GROUP BY ALL"),
+                stmt("SELECT list_transform([1], x -> p.ssn) FROM people p"),
+                stmt("SELECT [x.ssn FOR x IN [p]] FROM people p"),
+                stmt("PIVOT people ON dept USING max(ssn)"), stmt("UNPIVOT people ON COLUMNS(*) INTO NAME k VALUE v"),
+                stmt("SELECT * FROM secrets"), stmt("SELECT code FROM main.secrets"),
+                stmt("SELECT code FROM twin_a.main.secrets")), List.of(), List.of(), null));
+
+        String csv = scratch + "/seed.csv";
+        String txt = scratch + "/seed.txt";
+        int slash = scratch.lastIndexOf('/');
+        String traversal = scratch + "/../" + scratch.substring(slash + 1) + "/seed.csv";
+        out.add(new ClassSpec("duckdb-files", Judge.RAN, values(
+                "(SELECT max(C1) FROM read_csv('" + csv + "'))",
+                "(SELECT count(*) FROM read_csv_auto('" + csv + "'))",
+                "(SELECT max(column0) FROM read_csv('" + txt + "', header = false))",
+                "(SELECT max(C1) FROM read_csv(['" + csv + "', '" + csv + "']))",
+                "(SELECT max(C1) FROM read_csv('" + scratch + "/*.csv'))",
+                "(SELECT max(C1) FROM read_csv('" + traversal + "'))",
+                "(SELECT max(content) FROM read_text('" + txt + "'))",
+                "(SELECT max(content::VARCHAR) FROM read_blob('" + txt + "'))",
+                "(SELECT string_agg(file, ',') FROM glob('" + scratch + "/*'))",
+                "(SELECT max(C1) FROM '" + csv + "')",
+                "(SELECT count(*) FROM read_parquet('" + scratch + "/seed.parquet'))",
+                "(SELECT max(json::VARCHAR) FROM read_json_objects('" + txt + "'))",
+                "(SELECT max(Columns::VARCHAR) FROM sniff_csv('" + csv + "'))",
+                "(SELECT count(*) FROM parquet_metadata('" + scratch + "/seed.parquet'))",
+                "(SELECT max(C1) FROM read_csv('file://" + csv + "'))"),
+                FUNCTION_POSITIONS, ANY_FROMS, fn("read_csv", "read_csv_auto", "read_text", "read_blob", "glob",
+                "read_parquet", "read_json_objects", "sniff_csv", "parquet_metadata") + "|FROM\\s+'"));
+
+        out.add(new ClassSpec("duckdb-probes", Judge.RAN, values("getenv('HOME')", "getenv('PATH')",
+                "current_setting('allowed_paths')::VARCHAR", "current_setting('enable_external_access')",
+                "current_setting('home_directory')", "version()", "current_database()", "current_schema()",
+                "getvariable('x')", "(SELECT count(*) FROM duckdb_settings())",
+                "(SELECT string_agg(table_name, ',') FROM duckdb_tables())",
+                "(SELECT string_agg(sql, ';') FROM duckdb_tables())",
+                "(SELECT string_agg(path, ',') FROM duckdb_databases())",
+                "(SELECT count(*) FROM duckdb_functions())", "(SELECT count(*) FROM duckdb_extensions())",
+                "(SELECT count(*) FROM duckdb_secrets())", "(SELECT max(code) FROM query_table('secrets'))",
+                "(SELECT max(code) FROM query('SELECT code FROM secrets'))",
+                "(SELECT max(suggestion) FROM sql_auto_complete('SELECT * FROM sec'))",
+                "(SELECT string_agg(name, ',') FROM pragma_table_info('secrets'))",
+                "(SELECT string_agg(name, ',') FROM pragma_database_list)",
+                "(SELECT count(*) FROM pragma_version())",
+                "(SELECT string_agg(table_name, ',') FROM information_schema.tables)",
+                "(SELECT string_agg(column_name, ',') FROM information_schema.columns)"),
+                FUNCTION_POSITIONS, ANY_FROMS, fn("getenv", "current_setting", "version", "current_database",
+                "current_schema", "getvariable", "duckdb_\\w+", "query_table", "query", "sql_auto_complete",
+                "pragma_\\w+", "information_schema")));
+
+        out.add(new ClassSpec("duckdb-statements", Judge.RAN, List.of(
+                stmt("COPY (SELECT ssn FROM people) TO '" + scratch + "/out.csv'"),
+                stmt("COPY people TO '" + scratch + "/people.parquet' (FORMAT PARQUET)"),
+                stmt("COPY secrets FROM '" + csv + "'"),
+                stmt("ATTACH '" + scratch + "/twin_b.duckdb' AS other (READ_ONLY)"),
+                stmt("ATTACH ':memory:' AS m"), stmt("DETACH twin_a"), stmt("INSTALL httpfs"), stmt("LOAD httpfs"),
+                stmt("SET enable_external_access = true"), stmt("SET lock_configuration = false"),
+                stmt("RESET allowed_paths"), stmt("SET allowed_directories = ['/']"), stmt("SET threads = 1"),
+                stmt("PRAGMA enable_profiling"), stmt("PRAGMA table_info('secrets')"), stmt("CALL pragma_version()"),
+                stmt("EXPORT DATABASE '" + scratch + "/dump'"), stmt("IMPORT DATABASE '" + scratch + "'"),
+                stmt("CREATE MACRO m(x) AS x"), stmt("CREATE TEMP TABLE t AS SELECT * FROM secrets"),
+                stmt("SUMMARIZE secrets"), stmt("DESCRIBE secrets"), stmt("SHOW TABLES"), stmt("SHOW ALL TABLES"),
+                stmt("FROM '" + csv + "'"), stmt("SELECT * FROM read_csv('" + csv + "')"),
+                stmt("SELECT * FROM glob('" + scratch + "/*')"), stmt("CHECKPOINT"), stmt("USE twin_a"),
+                stmt("EXPLAIN ANALYZE SELECT code FROM secrets"), stmt("CREATE SECRET (TYPE s3, KEY_ID 'k', SECRET 's')"),
+                stmt("SELECT * FROM read_text('" + txt + "') UNION ALL SELECT * FROM read_text('" + txt + "')")),
+                List.of(), List.of(), "^\\s*(COPY|ATTACH|DETACH|INSTALL|LOAD|SET|RESET|PRAGMA|CALL|EXPORT|IMPORT|CREATE"
+                + "|SUMMARIZE|DESCRIBE|SHOW|FROM|CHECKPOINT|USE|EXPLAIN)\\b|\\b(read_csv|glob|read_text)\\b"));
+    }
+
     private static void mariadb(List<ClassSpec> out) {
         out.add(new ClassSpec("whole-row", Judge.DATA, values("{a}", "CAST({a} AS CHAR)", "ROW({a}.*)",
                 "JSON_OBJECT({a}.*)", "CONCAT({a}.*)"), all(), DATA_FROMS, null));
@@ -556,6 +658,22 @@ final class HostileAttacks {
                         stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, CAST('x' AS VARCHAR(100000000)) UNION ALL SELECT n + 1, REPEAT(s, 2) FROM r WHERE n < 22) SELECT s FROM r ORDER BY n DESC LIMIT 1"));
                 constantToken = "\\b(repeat|space|lpad|rpad|system_range)\\b.*" + size(n, r) + NESTED_REPEAT;
                 computedToken = "\\b(repeat|space|lpad|rpad)\\b";
+                break;
+            case DUCKDB:
+                constant = values("repeat('x', " + n + ")", "lpad('x', " + n + ", 'y')", "rpad('x', " + n + ", 'y')",
+                        "printf('%" + n + "s', 'x')", "repeat(repeat('x', 1500), 1000)", "length(repeat('x', " + n + "))",
+                        "(SELECT count(*) FROM range(" + r + "))",
+                        "(SELECT string_agg('x', '') FROM generate_series(1, " + r + "))");
+                computed = values("repeat('x', {a}.id * 100000)", "lpad({a}.name, {a}.id * 100000, 'y')",
+                        "rpad('x', {a}.score * 15000, 'y')", "repeat('x', (SELECT max(k.age) FROM pets k) * 200000)",
+                        "(SELECT string_agg('x', '') FROM range({a}.id * 100000))");
+                recursive = List.of(
+                        stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, 'x' UNION ALL SELECT n + 1, s || s FROM r WHERE n < 22) SELECT s FROM r WHERE n = 22"),
+                        stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, CAST('ab' AS VARCHAR) UNION ALL SELECT n + 1, s || s FROM r WHERE n < 21) SELECT max(s) AS v FROM r"),
+                        stmt("WITH RECURSIVE r(n, s) AS (SELECT 1, 'x' UNION ALL SELECT n + 1, repeat(s, 2) FROM r WHERE n < 22) SELECT s FROM r ORDER BY n DESC LIMIT 1"),
+                        stmt("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < " + r + ") SELECT string_agg('x', '') AS v FROM r"));
+                constantToken = "\\b(repeat|lpad|rpad|printf|range|generate_series)\\b.*" + size(n, r) + NESTED_REPEAT;
+                computedToken = "\\b(repeat|lpad|rpad|range)\\b";
                 break;
             case MARIADB:
                 constant = values("REPEAT('x', " + n + ")", "SPACE(" + n + ")", "LPAD('x', " + n + ", 'y')",

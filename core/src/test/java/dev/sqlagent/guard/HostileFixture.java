@@ -1,6 +1,7 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.execution.DuckDbFiles;
 import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.testing.DatabaseServer;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -29,7 +31,7 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
- * Twin databases for the outsider's judgement of the guard, on H2, SQLite, PostgreSQL and MariaDB: two
+ * Twin databases for the outsider's judgement of the guard, on H2, SQLite, PostgreSQL, MariaDB and DuckDB: two
  * databases with the same schema that differ <em>only</em> in what the policy forbids, so that any answer
  * whose rows differ between the twins read forbidden data, whoever says otherwise.
  *
@@ -45,7 +47,8 @@ import javax.sql.DataSource;
  * <p>Restricted logins ({@link #RESTRICTED_USER}) have exactly the grants the policy allows, as
  * {@code docs/security.md} recommends: on PostgreSQL a role with column grants and row-level security for
  * the row filters, on MariaDB a user with column grants, on H2 a user with table grants (H2 has no column
- * grants). SQLite has no logins.
+ * grants). SQLite and DuckDB have no logins; DuckDB's twins are database files opened read-only and locked
+ * down by {@link DuckDbFiles}, as a host opens one.
  *
  * <p>Server databases are {@code hostile<version>_twin_a} and {@code hostile<version>_twin_b} (schema
  * {@code hostile} on PostgreSQL): each fixture version has its own, so that test JVMs running different
@@ -94,7 +97,8 @@ final class HostileFixture {
     }
 
     /** The engines, in the order the suites run them. */
-    static final List<Dialect> ENGINES = List.of(Dialect.H2, Dialect.SQLITE, Dialect.POSTGRESQL, Dialect.MARIADB);
+    static final List<Dialect> ENGINES = List.of(Dialect.H2, Dialect.SQLITE, Dialect.POSTGRESQL, Dialect.MARIADB,
+            Dialect.DUCKDB);
 
     /**
      * The policy a host would write for this schema: allowed tables, denied columns, two row filters, the
@@ -127,7 +131,7 @@ final class HostileFixture {
     /**
      * Returns the twins of an engine, built on first use (servers: skipped loudly when unreachable).
      *
-     * @param dialect H2, SQLITE, POSTGRESQL or MARIADB
+     * @param dialect H2, SQLITE, POSTGRESQL, MARIADB or DUCKDB
      * @return the twins
      * @throws Exception if a database cannot be built
      */
@@ -178,6 +182,19 @@ final class HostileFixture {
                     try (Connection c = twins[w].getConnection()) {
                         create(c, dialect, w);
                     }
+                }
+                return new Twins(dialect, twins[0], twins[1], null, scratch);
+            }
+            case DUCKDB: {
+                // each twin a DuckDB file, opened as a host opens one: read-only and locked down (DuckDbFiles),
+                // so that the full path runs on the engine's own lock-down as well as the guard
+                DataSource[] twins = new DataSource[2];
+                for (int w = 0; w < 2; w++) {
+                    Path file = scratch.resolve("twin_" + "ab".charAt(w) + ".duckdb");
+                    try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file)) {
+                        create(c, dialect, w);
+                    }
+                    twins[w] = DuckDbFiles.builder().database(file).open();
                 }
                 return new Twins(dialect, twins[0], twins[1], null, scratch);
             }
@@ -366,6 +383,9 @@ final class HostileFixture {
                 break;
             case H2:
                 generated = "ssn_key VARCHAR(60) GENERATED ALWAYS AS (LOWER(ssn))";
+                break;
+            case DUCKDB:
+                generated = "ssn_key VARCHAR GENERATED ALWAYS AS (lower(ssn)) VIRTUAL";
                 break;
             default:
                 generated = "ssn_key TEXT GENERATED ALWAYS AS (lower(ssn)) VIRTUAL";

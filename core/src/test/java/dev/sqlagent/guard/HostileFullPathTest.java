@@ -87,6 +87,11 @@ class HostileFullPathTest {
         run(Dialect.MARIADB);
     }
 
+    @Test
+    void onDuckdbNoHostileStatementEscapes() throws Exception {
+        run(Dialect.DUCKDB);
+    }
+
     /**
      * The judge itself: with a policy that allows what the fixture forbids, the judge must see each kind of
      * escape (markers in rows, twin differences, a forbidden value in the prompt of the correction, a system

@@ -155,6 +155,8 @@ class HostileSqlGeneratorTest {
                 .contains("mariadb-locks", "mariadb-waits", "mariadb-files-xml", "mariadb-probes");
         assertThat(HostileAttacks.generate(Dialect.SQLITE, scratch)).extracting(HostileAttacks.Attack::cls)
                 .contains("sqlite-extensions-files", "sqlite-probes");
+        assertThat(HostileAttacks.generate(Dialect.DUCKDB, scratch)).extracting(HostileAttacks.Attack::cls)
+                .contains("duckdb-star-expressions", "duckdb-files", "duckdb-probes", "duckdb-statements");
     }
 
     @Test
@@ -220,6 +222,41 @@ class HostileSqlGeneratorTest {
                 2 * CASES_PER_DIALECT, accepted, ran, escapes.size());
         escapes.stream().limit(30).forEach(e -> System.out.println("ESCAPE " + e));
         assertThat(accepted).isGreaterThan(100);
+        assertThat(escapes).isEmpty();
+    }
+
+    /**
+     * The same mutations judged by DuckDB, on a plain in-memory database without the lock-down of
+     * {@code DuckDbFiles}: what is judged is the guard alone.
+     */
+    @Test
+    void noGeneratedStatementEscapesJudgedByDuckDb() throws Exception {
+        List<String> escapes = new ArrayList<>();
+        int accepted = 0;
+        int ran = 0;
+        try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            populate(duck);
+            GuardPolicy policy = policy();
+            for (String sql : generate(SEED + Dialect.DUCKDB.ordinal(), CASES_PER_DIALECT)) {
+                GuardVerdict v = guard.check(sql, policy, Dialect.DUCKDB);
+                if (!(v instanceof GuardVerdict.Accepted a)) {
+                    continue;
+                }
+                accepted++;
+                String leak = runAndJudge(duck, a.statement().sql(), a.statement().parameters());
+                if (leak != null) {
+                    ran++;
+                    if (!leak.isEmpty()) {
+                        escapes.add("DUCKDB " + leak + ": " + sql.replace("\n", "\\n") + " => " + a.statement().sql());
+                    }
+                }
+            }
+        }
+        System.out.printf("HOSTILE GENERATOR duckdb: %d cases, %d accepted, %d run by the engine, %d escapes%n",
+                CASES_PER_DIALECT, accepted, ran, escapes.size());
+        escapes.stream().limit(30).forEach(e -> System.out.println("ESCAPE " + e));
+        assertThat(accepted).isGreaterThan(100);
+        assertThat(ran).isGreaterThan(50);
         assertThat(escapes).isEmpty();
     }
 

@@ -23,7 +23,8 @@ import java.util.Set;
  * {@code EXPLAIN} shows a view over a file as the file's reader with no name, and prints expressions as text;
  * the parser's tree names every table, view and function the statement refers to, as DuckDB itself reads
  * the SQL. What it gives: the tables (CTE names left out), the functions and operators called; a table
- * function, a statement the serializer refuses, or a node it cannot place is unreadable (fail closed).
+ * function, a statement the serializer refuses, or a node it cannot place is unreadable (fail closed); a
+ * statement DuckDB cannot parse is a real error (thrown as {@link SQLException}, as a failed {@code EXPLAIN}).
  * Columns are not bound by the parser: {@code columnsKnown} is false, and denied columns rest on the guard
  * and on the registered files' views.
  */
@@ -88,6 +89,11 @@ final class DuckDbReader implements PlanReader {
             throw new PlanNotUnderstood("json_serialize_sql returned no JSON object: " + e.getMessage());
         }
         if (Boolean.TRUE.equals(tree.get("error"))) {
+            if ("parser".equals(tree.get("error_type"))) {
+                // DuckDB cannot parse it, so it cannot run either: a real error in the statement, reported in
+                // DuckDB's own words (as executing it would) for the model to correct, like a failed EXPLAIN
+                throw new SQLException("Parser Error: " + tree.get("error_message"), "42601");
+            }
             return EngineReading.unreadable("a statement DuckDB's serializer refuses ("
                     + tree.get("error_type") + ": " + tree.get("error_message") + ")");
         }
