@@ -287,7 +287,7 @@ public final class CandidateChooser {
         if (candidates.size() > 1 && ResultGroups.of(tables, equivalence).size() > 1) {
             return Optional.empty();
         }
-        int preferred = candidates.size() == 1 ? candidates.get(0).index() : pick(candidates, QuestionCues.of(question));
+        int preferred = pick(candidates, () -> QuestionCues.wordsOf(question));
         double vote = weights.vote() * candidates.size();
         GroupScore only = new GroupScore(indices, preferred, Map.of("vote", (double) candidates.size()),
                 Map.of("vote", vote), vote);
@@ -349,7 +349,7 @@ public final class CandidateChooser {
             total += v;
         }
         total = Math.round(total * 1e9) / 1e9;
-        return new Scored(gi, members, new GroupScore(indices, pick(members, cues), values, contributions, total));
+        return new Scored(gi, members, new GroupScore(indices, pick(members, cues::wordsInOrder), values, contributions, total));
     }
 
     /** The sum of the question's cues met (+1) and broken (-1) by one candidate. */
@@ -527,17 +527,27 @@ public final class CandidateChooser {
     }
 
     /** The member of the winning group to answer with. */
-    private static int pick(List<ChoiceCandidate> members, QuestionCues cues) {
+    private static int pick(List<ChoiceCandidate> members, java.util.function.Supplier<List<String>> questionWords) {
+        if (members.size() == 1) {
+            return members.get(0).index();
+        }
         List<ChoiceCandidate> pool = new ArrayList<>();
         for (ChoiceCandidate c : members) {
-            if (SqlShape.of(c.sql()).topOrderBy()) {
+            if (SqlShape.topOrderBy(c.sql())) {
                 pool.add(c);
             }
         }
         if (pool.isEmpty()) {
             pool = members;
         }
-        List<String> words = cues.wordsInOrder();
+        boolean sameLabels = true;
+        for (ChoiceCandidate c : pool) {
+            sameLabels &= c.table().columnNames().equals(pool.get(0).table().columnNames());
+        }
+        if (sameLabels) { // the same columns in the same order: no member follows the question better
+            return pool.get(0).index();
+        }
+        List<String> words = questionWords.get();
         ChoiceCandidate best = pool.get(0);
         int fewest = inversions(words, best.table());
         for (ChoiceCandidate c : pool) {

@@ -62,8 +62,21 @@ record QuestionCues(boolean count, boolean grouping, boolean superlative, boolea
 
     /** {@return the question's words in order of appearance (lower case, as written)} */
     List<String> wordsInOrder() {
+        return words(text);
+    }
+
+    /**
+     * @param question a question as asked
+     * @return its words in order of appearance, lower case (what {@link #wordsInOrder()} gives, without
+     *     reading the cues)
+     */
+    static List<String> wordsOf(String question) {
+        return words(question.toLowerCase(Locale.ROOT));
+    }
+
+    private static List<String> words(String lowerCase) {
         List<String> out = new ArrayList<>();
-        Matcher m = WORD.matcher(text);
+        Matcher m = WORD.matcher(lowerCase);
         while (m.find()) {
             out.add(m.group());
         }

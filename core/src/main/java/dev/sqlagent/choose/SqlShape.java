@@ -36,8 +36,37 @@ record SqlShape(boolean topOrderBy, boolean limit, boolean groupBy, boolean dist
      * @return its shape
      */
     static SqlShape of(String sql) {
-        String s = LITERAL.matcher(sql).replaceAll("''").toLowerCase(Locale.ROOT);
-        StringBuilder top = new StringBuilder();
+        String s = blanked(sql);
+        CharSequence top = topLevel(s);
+        Set<String> ids = new LinkedHashSet<>();
+        Matcher m = IDENTIFIER.matcher(s);
+        while (m.find()) {
+            for (int g = 1; g <= 4; g++) {
+                if (m.group(g) != null) {
+                    ids.add(m.group(g).trim());
+                }
+            }
+        }
+        return new SqlShape(ORDER_BY.matcher(top).find(), LIMIT.matcher(s).find(), GROUP_BY.matcher(s).find(),
+                DISTINCT.matcher(s).find(), EXTREMUM.matcher(s).find(), COUNT.matcher(s).find(), Set.copyOf(ids));
+    }
+
+    /**
+     * @param sql a SQL text
+     * @return whether it has an {@code ORDER BY} outside every parenthesis ({@link #topOrderBy()} without the rest)
+     */
+    static boolean topOrderBy(String sql) {
+        return ORDER_BY.matcher(topLevel(blanked(sql))).find();
+    }
+
+    /** String literals blanked, the rest lower-cased. */
+    private static String blanked(String sql) {
+        return LITERAL.matcher(sql).replaceAll("''").toLowerCase(Locale.ROOT);
+    }
+
+    /** The text with everything inside parentheses (and the parentheses) blanked. */
+    private static CharSequence topLevel(String s) {
+        StringBuilder top = new StringBuilder(s.length());
         int depth = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -51,16 +80,6 @@ record SqlShape(boolean topOrderBy, boolean limit, boolean groupBy, boolean dist
                 top.append(depth == 0 ? c : ' ');
             }
         }
-        Set<String> ids = new LinkedHashSet<>();
-        Matcher m = IDENTIFIER.matcher(s);
-        while (m.find()) {
-            for (int g = 1; g <= 4; g++) {
-                if (m.group(g) != null) {
-                    ids.add(m.group(g).trim());
-                }
-            }
-        }
-        return new SqlShape(ORDER_BY.matcher(top).find(), LIMIT.matcher(s).find(), GROUP_BY.matcher(s).find(),
-                DISTINCT.matcher(s).find(), EXTREMUM.matcher(s).find(), COUNT.matcher(s).find(), Set.copyOf(ids));
+        return top;
     }
 }
