@@ -1,8 +1,8 @@
 package dev.sqlagent.internal.run;
 
+import dev.sqlagent.Dialect;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
-import dev.sqlagent.Dialect;
 import dev.sqlagent.guard.SqlGuard;
 import dev.sqlagent.trace.TraceEvent;
 import java.util.ArrayList;
@@ -20,17 +20,21 @@ final class GuardStep implements Step {
     private final SqlGuard guard;
     private final Dialect dialect;
     private final Executions executions;
+    private final java.util.concurrent.Executor parallel;
 
     /**
      * @param guard the guard
      * @param dialect the database's dialect
      * @param executions the question's visits to the database, which ask the engine check when it is on; null
      *     for none
+     * @param parallel where the guard reads a round's other candidates while the asking thread reads the
+     *     first; null to read them one after another
      */
-    GuardStep(SqlGuard guard, Dialect dialect, Executions executions) {
+    GuardStep(SqlGuard guard, Dialect dialect, Executions executions, java.util.concurrent.Executor parallel) {
         this.guard = guard;
         this.dialect = dialect;
         this.executions = executions;
+        this.parallel = parallel;
     }
 
     /**
@@ -57,12 +61,26 @@ final class GuardStep implements Step {
         if (state.last() instanceof Outcome.Corrected c) {
             state.retryWith(c.sql());
         }
-        List<GuardVerdict> verdicts = new ArrayList<>();
-        // identical candidates (frequent at a low temperature) are parsed and explained once
-        Map<String, GuardVerdict> bySql = new HashMap<>();
-        Visits visits = executions == null ? null : executions.visits(state);
+        // identical candidates (frequent at a low temperature) are parsed and explained once; distinct ones
+        // are parsed side by side (the guard is pure), then confirmed by the engine one after another on the
+        // question's one connection
+        List<String> distinct = new ArrayList<>();
         for (Candidate c : state.candidates()) {
-            GuardVerdict v = bySql.computeIfAbsent(c.sql(), sql -> check(sql, state.policy(), guard, dialect, visits));
+            if (!distinct.contains(c.sql())) {
+                distinct.add(c.sql());
+            }
+        }
+        GuardPolicy policy = state.policy();
+        List<GuardVerdict> read = Parallel.map(parallel, distinct, sql -> guard.check(sql, policy, dialect));
+        Visits visits = executions == null ? null : executions.visits(state);
+        Map<String, GuardVerdict> bySql = new HashMap<>();
+        for (int i = 0; i < distinct.size(); i++) {
+            GuardVerdict v = read.get(i);
+            bySql.put(distinct.get(i), visits != null && v instanceof GuardVerdict.Accepted a ? visits.confirm(a, policy) : v);
+        }
+        List<GuardVerdict> verdicts = new ArrayList<>();
+        for (Candidate c : state.candidates()) {
+            GuardVerdict v = bySql.get(c.sql());
             state.add(new TraceEvent.GuardChecked(c.index(), state.round(), v));
             verdicts.add(v);
         }

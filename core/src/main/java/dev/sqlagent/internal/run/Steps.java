@@ -34,7 +34,7 @@ final class Steps {
         steps.put(Stage.SELECT_SCHEMA, select);
         steps.put(Stage.DECOMPOSE, new DecomposeStep(config, models, prompts));
         steps.put(Stage.GENERATE, new GenerateStep(config, models, prompts, schemas, shown));
-        steps.put(Stage.GUARD, new GuardStep(config.guard(), config.dialect(), executions));
+        steps.put(Stage.GUARD, new GuardStep(config.guard(), config.dialect(), executions, config.parallel()));
         steps.put(Stage.EXECUTE, new ExecuteStep(config, executions));
         steps.put(Stage.CHOOSE, new ChooseStep(CandidateChooser.standard(), findings, config.judgeEnabled() ? judge : null));
         steps.put(Stage.VERIFY, new VerifyStep(config, judge));

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The guard step on its own: verdicts per candidate, and the retry with the corrected SQL. */
 class GuardStepTest {
 
-    private final GuardStep step = new GuardStep(SqlGuard.create(), Dialect.H2, null);
+    private final GuardStep step = new GuardStep(SqlGuard.create(), Dialect.H2, null, null);
 
     private static RunState state(String... sqls) {
         RunState s = new RunState("q", "how many?", null, GuardPolicy.allowingTables("orders"), "", "");
@@ -56,5 +56,24 @@ class GuardStepTest {
         assertThat(g.verdicts().get(0)).isSameAs(g.verdicts().get(1));
         assertThat(g.verdicts().get(2)).isNotSameAs(g.verdicts().get(0));
         assertThat(s.events()).filteredOn(TraceEvent.GuardChecked.class::isInstance).hasSize(3);
+    }
+
+    @Test
+    void candidatesReadSideBySideGetTheVerdictsTheyGetOneAfterAnother() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            GuardStep parallel = new GuardStep(SqlGuard.create(), Dialect.H2, null, pool);
+            String[] sqls = {"SELECT COUNT(*) FROM orders", "SELECT * FROM salaries", "SELEC nonsense",
+                "SELECT id FROM orders WHERE id > 3", "SELECT COUNT(*) FROM orders", "SELECT id FROM orders o"};
+            RunState side = state(sqls);
+            RunState serial = state(sqls);
+            Outcome.Guarded a = (Outcome.Guarded) parallel.run(side);
+            Outcome.Guarded b = (Outcome.Guarded) step.run(serial);
+            assertThat(a.verdicts()).isEqualTo(b.verdicts());
+            assertThat(side.events()).filteredOn(TraceEvent.GuardChecked.class::isInstance)
+                    .extracting(e -> ((TraceEvent.GuardChecked) e).candidate()).containsExactly(0, 1, 2, 3, 4, 5);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
