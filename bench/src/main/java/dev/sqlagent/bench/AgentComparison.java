@@ -71,9 +71,11 @@ public final class AgentComparison {
                 int threads = Integer.parseInt(t.trim());
                 Map<String, double[]> rates = new LinkedHashMap<>();
                 Map<String, double[]> bytes = new LinkedHashMap<>();
+                Map<String, double[]> bytesEverywhere = new LinkedHashMap<>();
                 for (String name : contenders.keySet()) {
                     rates.put(name, new double[rounds]);
                     bytes.put(name, new double[rounds]);
+                    bytesEverywhere.put(name, new double[rounds]);
                 }
                 for (int r = -10; r < rounds; r++) {
                     List<String> order = new ArrayList<>(contenders.keySet());
@@ -83,6 +85,7 @@ public final class AgentComparison {
                         if (r >= 0) {
                             rates.get(name)[r] = result[0];
                             bytes.get(name)[r] = result[1];
+                            bytesEverywhere.get(name)[r] = result[2];
                         }
                     }
                 }
@@ -90,10 +93,11 @@ public final class AgentComparison {
                 double[] plain = rates.get("plainJdbc");
                 for (String name : contenders.keySet()) {
                     System.out.printf(Locale.ROOT, "threads=%d %-31s %8.0f q/s (p25 %8.0f, p75 %8.0f)%s%s"
-                                    + " | %7.0f bytes/question%n",
+                                    + " | %7.0f bytes/question asking thread, %7.0f all threads%n",
                             threads, name, pct(rates.get(name), 50), pct(rates.get(name), 25),
                             pct(rates.get(name), 75), ratio(" x retriever", rates.get(name), retriever),
-                            ratio(" x plainJdbc", rates.get(name), plain), pct(bytes.get(name), 50));
+                            ratio(" x plainJdbc", rates.get(name), plain), pct(bytes.get(name), 50),
+                            pct(bytesEverywhere.get(name), 50));
                 }
             }
             b.everyQuestionWasAnswered();
@@ -129,6 +133,7 @@ public final class AgentComparison {
         AtomicLong allocated = new AtomicLong();
         List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
         CyclicBarrier start = new CyclicBarrier(threads + 1);
+        long everywhereBefore = allThreads(mx); // before the workers exist: they count their own bytes
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Thread w = new Thread(() -> {
@@ -159,10 +164,28 @@ public final class AgentComparison {
             w.join();
         }
         long elapsed = System.nanoTime() - t0;
+        // the workers have ended: their own bytes are counted from inside them
+        long everywhere = allThreads(mx) - everywhereBefore + allocated.get();
         if (!errors.isEmpty()) {
             throw new IllegalStateException("a question failed", errors.get(0));
         }
-        return new double[] {done.get() / (elapsed / 1e9), (double) allocated.get() / Math.max(1, done.get())};
+        long questions = Math.max(1, done.get());
+        return new double[] {done.get() / (elapsed / 1e9), (double) allocated.get() / questions,
+            (double) everywhere / questions};
+    }
+
+    /**
+     * Bytes allocated so far by the threads alive now and by the round's workers (counted when they end):
+     * the agent's pool threads (candidates read and run side by side, case delivery) included. A thread that
+     * ended during the round is missed, so the figure is a floor.
+     */
+    private static long allThreads(com.sun.management.ThreadMXBean mx) {
+        long sum = 0;
+        for (long id : mx.getAllThreadIds()) {
+            long b = mx.getThreadAllocatedBytes(id);
+            sum += Math.max(0, b);
+        }
+        return sum;
     }
 
     private static double pct(double[] xs, int p) {

@@ -15,7 +15,8 @@ import jdk.jfr.consumer.RecordingFile;
  * Per-stage shares of a question's CPU time, from a Java Flight Recorder sampling profile: each execution
  * sample of an asking thread goes to the first stage (in the order below) that one of its frames belongs
  * to, so that, say, the JDBC driver's frames under the engine check count as the engine check. Samples of
- * other threads (the JFR recorder, the benchmark's setup, JIT compilers) are left out.
+ * the asking threads and of the agent's own pool threads (where a round's candidates are read and run side
+ * by side) count; samples of other threads (the benchmark's setup, the JFR recorder) are left out.
  *
  * <p>Record and read:
  * <pre>
@@ -87,7 +88,7 @@ public final class StageProfile {
             for (RecordedFrame f : e.getStackTrace().getFrames()) {
                 frames.add(f.getMethod().getType().getName() + "." + f.getMethod().getName());
             }
-            if (!asking(frames)) {
+            if (!answering(frames)) {
                 continue;
             }
             total++;
@@ -103,7 +104,7 @@ public final class StageProfile {
             }
             counts.merge(stage, 1L, Long::sum);
         }
-        System.out.printf(Locale.ROOT, "%d samples of asking threads%n", total);
+        System.out.printf(Locale.ROOT, "%d samples of the threads answering questions%n", total);
         for (Map.Entry<String, Long> c : counts.entrySet()) {
             if (c.getValue() > 0) {
                 System.out.printf(Locale.ROOT, "%5.1f %%  %6d  %s%n", 100.0 * c.getValue() / total, c.getValue(), c.getKey());
@@ -111,16 +112,17 @@ public final class StageProfile {
         }
     }
 
-    /** A sample of a thread answering questions: under a contender, not under the setup. */
-    private static boolean asking(List<String> frames) {
-        boolean contender = false;
+    /** A sample of a thread answering questions: an asking thread, or an agent's pool thread at work. */
+    private static boolean answering(List<String> frames) {
+        boolean work = false;
         for (String f : frames) {
             if (f.startsWith("dev.sqlagent.bench.AgentOverheadBenchmark.setUp")) {
                 return false;
             }
-            contender |= f.startsWith("dev.sqlagent.bench.AgentComparison.lambda$round")
-                    || f.startsWith("dev.sqlagent.bench.AgentOverheadBenchmark.");
+            work |= f.startsWith("dev.sqlagent.bench.AgentComparison.lambda$round")
+                    || f.startsWith("dev.sqlagent.bench.AgentOverheadBenchmark.")
+                    || f.startsWith("dev.sqlagent.internal.run.");
         }
-        return contender;
+        return work;
     }
 }
