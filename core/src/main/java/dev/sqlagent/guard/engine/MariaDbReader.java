@@ -73,9 +73,12 @@ final class MariaDbReader implements PlanReader {
         try {
             // MariaDB evaluates a sub-query it finds cheap while planning and prints only its value; with every
             // sub-query deemed expensive it neither runs one nor folds it away. The trace is this EXPLAIN's only.
+            // a metadata lock another session holds is waited for up to lock_wait_timeout (a year by default),
+            // which max_statement_time does not cover: the check's time cap bounds that wait too
             try (PreparedStatement ps = Explain.prepare(c, mysql ? "EXPLAIN " : "SET STATEMENT optimizer_trace = "
-                    + "'enabled=on', optimizer_trace_max_mem_size = " + TRACE_BYTES + ", expensive_subquery_limit = 0 "
-                    + "FOR EXPLAIN EXTENDED ", statement, timeoutSeconds)) {
+                    + "'enabled=on', optimizer_trace_max_mem_size = " + TRACE_BYTES + ", expensive_subquery_limit = 0"
+                    + (timeoutSeconds > 0 ? ", lock_wait_timeout = " + timeoutSeconds : "")
+                    + " FOR EXPLAIN EXTENDED ", statement, timeoutSeconds)) {
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         rows.add(new Row(rs.getString("id"), rs.getString("table"), rs.getString("type"),

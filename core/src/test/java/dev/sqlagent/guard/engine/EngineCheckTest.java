@@ -135,4 +135,57 @@ class EngineCheckTest {
         assertThat(((EngineVerdict.Confirmed) v).reading().columns())
                 .extracting(Object::toString).contains("main.singer.country", "main.singer.name");
     }
+
+    /**
+     * The engine check's own wait is bounded by its time-out on the servers: a table another session holds
+     * locked makes the plan wait for the lock, and the check must come back as unavailable (the statement
+     * is never run unconfirmed) within about its one-second cap, not wait for the lock; so must the
+     * execution of the statement.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 2, unit = java.util.concurrent.TimeUnit.MINUTES) // bounds a hang only
+    void aLockedTableDoesNotHoldTheEngineCheckBeyondItsTimeout() throws Exception {
+        for (DatabaseServer server : List.of(DatabaseServer.postgres().require(), DatabaseServer.mariadb().require())) {
+            Dialect dialect;
+            try (Connection c = server.adminDataSource().getConnection()) {
+                dialect = c.getMetaData().getURL().startsWith("jdbc:postgresql") ? Dialect.POSTGRESQL : Dialect.MARIADB;
+            }
+            DataSource ds = server.scratch("engine_check_lock");
+            try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+                s.execute("DROP TABLE IF EXISTS held");
+                s.execute("CREATE TABLE held (id INT PRIMARY KEY, name VARCHAR(20))");
+                s.execute("INSERT INTO held VALUES (1, 'a')");
+            }
+            GuardPolicy policy = GuardPolicy.builder().allowTables("held").build();
+            try (Connection locker = ds.getConnection(); Statement lock = locker.createStatement()) {
+                locker.setAutoCommit(false);
+                // PostgreSQL: EXPLAIN waits for the table's lock; MariaDB: for the metadata lock
+                lock.execute(dialect == Dialect.POSTGRESQL ? "LOCK TABLE held IN ACCESS EXCLUSIVE MODE"
+                        : "LOCK TABLES held WRITE");
+                try {
+                    EngineCheck check = EngineCheck.create(ds, dialect, java.time.Duration.ofSeconds(1));
+                    long start = System.nanoTime();
+                    EngineVerdict v = check.check(pretend("SELECT name FROM held WHERE id = 1"), policy);
+                    long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+                    assertThat(v).as("%s: %s", dialect, v).isInstanceOf(EngineVerdict.Unavailable.class);
+                    assertThat(((EngineVerdict.Unavailable) v).error().category()).as("%s: %s", dialect, v)
+                            .isEqualTo(dev.sqlagent.execution.ErrorCategory.TIMEOUT);
+                    // the lock is never released while the check runs: only the check's own cap ended the wait
+                    assertThat(seconds).as("%s waited %d s for a lock held for ever", dialect, seconds).isLessThan(60);
+                    // and the execution's wait for the same lock ends at its own cap too
+                    dev.sqlagent.execution.ExecutionOutcome run = dev.sqlagent.execution.JdbcSqlExecutor.builder(ds)
+                            .queryTimeout(java.time.Duration.ofSeconds(1)).build()
+                            .execute(new SqlStatement("SELECT name FROM held WHERE id = 1", List.of()));
+                    assertThat(run).as("%s: %s", dialect, run).isInstanceOf(dev.sqlagent.execution.ExecutionOutcome.Failure.class);
+                    assertThat(((dev.sqlagent.execution.ExecutionOutcome.Failure) run).error().category())
+                            .as("%s: %s", dialect, run).isEqualTo(dev.sqlagent.execution.ErrorCategory.TIMEOUT);
+                } finally {
+                    if (dialect == Dialect.MARIADB) {
+                        lock.execute("UNLOCK TABLES");
+                    }
+                    locker.rollback();
+                }
+            }
+        }
+    }
 }
