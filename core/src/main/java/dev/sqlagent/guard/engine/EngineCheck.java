@@ -10,9 +10,7 @@ import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
 import dev.sqlagent.internal.NetworkTimeouts;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -224,9 +222,10 @@ public final class EngineCheck {
      * is bounded: the engine's time by the check's timeout (cut to what is left of the deadline of the
      * question running on this thread), and on PostgreSQL, MariaDB and MySQL every read of the connection
      * by a network timeout of that plus {@link NetworkTimeouts#GRACE_MILLIS}, put back afterwards. On
-     * PostgreSQL the timeout runs in the server ({@code set_config('statement_timeout', …, true)} in a
-     * transaction that is rolled back, or in the caller's transaction when auto-commit is off): the
-     * driver's own timeout cancels over a second connection, which a partition blocks.
+     * PostgreSQL the timeout runs in the server ({@code set_config('statement_timeout', …, true)}, sent in
+     * the {@code EXPLAIN}'s round trip, in a transaction that is rolled back, or in the caller's transaction
+     * when auto-commit is off): the driver's own timeout cancels over a second connection, which a partition
+     * blocks.
      *
      * @param connection a connection to this check's database
      * @param statement the statement and its parameters
@@ -249,11 +248,8 @@ public final class EngineCheck {
                 connection.setAutoCommit(false);
             }
             try {
-                try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(
-                        "SELECT set_config('statement_timeout', '" + millis + "', true)")) {
-                    rs.next();
-                }
-                return reader.read(connection, statement, 0);
+                // the time-out goes in the EXPLAIN's round trip; the transaction is rolled back below
+                return ((PostgresReader) reader).readInTransaction(connection, statement, millis);
             } finally {
                 if (autoCommit) {
                     try {

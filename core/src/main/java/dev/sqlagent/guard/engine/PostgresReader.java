@@ -87,15 +87,35 @@ final class PostgresReader implements PlanReader {
 
     @Override
     public EngineReading read(Connection c, SqlStatement statement, int timeoutSeconds) throws SQLException {
+        return read(c, statement, timeoutSeconds, -1);
+    }
+
+    /**
+     * Reads a statement in the caller's open transaction with the server's statement time-out set for the
+     * rest of it ({@code set_config('statement_timeout', …, true)}), sent in the same round trip as the
+     * {@code EXPLAIN}: the driver sends both statements before waiting for either.
+     *
+     * @param c a connection with auto-commit off, whose transaction the caller ends (rolls back)
+     * @param statement the statement and its parameters
+     * @param serverTimeoutMillis the statement time-out for the rest of the transaction, in milliseconds
+     * @return what the plan reads
+     * @throws SQLException if the engine refuses to plan it (a time-out included)
+     */
+    EngineReading readInTransaction(Connection c, SqlStatement statement, long serverTimeoutMillis) throws SQLException {
+        if (c.getAutoCommit()) {
+            throw new IllegalStateException("the server's time-out needs a transaction: auto-commit is on");
+        }
+        return read(c, statement, 0, serverTimeoutMillis);
+    }
+
+    private EngineReading read(Connection c, SqlStatement statement, int timeoutSeconds, long serverTimeoutMillis)
+            throws SQLException {
         String json;
-        try (PreparedStatement ps = Explain.prepare(c, "EXPLAIN (VERBOSE, FORMAT JSON) ", statement, timeoutSeconds)) {
-            try (ResultSet rs = ps.executeQuery()) {
-                StringBuilder b = new StringBuilder();
-                while (rs.next()) {
-                    b.append(rs.getString(1));
-                }
-                json = b.toString();
-            }
+        String prelude = serverTimeoutMillis < 0 ? ""
+                : "SELECT pg_catalog.set_config('statement_timeout', '" + serverTimeoutMillis + "', true); ";
+        try (PreparedStatement ps = Explain.prepare(c, prelude + "EXPLAIN (VERBOSE, FORMAT JSON) ", statement,
+                timeoutSeconds)) {
+            json = prelude.isEmpty() ? plan(ps.executeQuery()) : planAfterPrelude(ps);
         }
         Object plan;
         try {
@@ -312,6 +332,33 @@ final class PostgresReader implements PlanReader {
                 out.add(String.valueOf(v));
             }
         }
+    }
+
+    /** The plan's JSON, from its rows; closes them. */
+    private static String plan(ResultSet rows) throws SQLException {
+        try (ResultSet rs = rows) {
+            StringBuilder b = new StringBuilder();
+            while (rs.next()) {
+                b.append(rs.getString(1));
+            }
+            return b.toString();
+        }
+    }
+
+    /**
+     * The plan's JSON when the time-out's prelude went first: the second of exactly two results. A third
+     * (a statement stacked after the one explained, which the guard should have refused) fails the check;
+     * whatever it did is undone by the caller's rollback.
+     */
+    private static String planAfterPrelude(PreparedStatement ps) throws SQLException {
+        if (!ps.execute() || !ps.getMoreResults()) {
+            throw new PlanNotUnderstood("EXPLAIN returned no plan after the statement time-out's prelude");
+        }
+        String json = plan(ps.getResultSet());
+        if (ps.getMoreResults() || ps.getUpdateCount() != -1) {
+            throw new PlanNotUnderstood("more than one statement came back from the EXPLAIN");
+        }
+        return json;
     }
 
     /**

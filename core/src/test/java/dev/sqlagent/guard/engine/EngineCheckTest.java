@@ -188,4 +188,30 @@ class EngineCheckTest {
             }
         }
     }
+
+    /**
+     * A statement stacked after the one explained (which the guard refuses; here it is handed over as if the
+     * guard had missed it) is refused by the engine check on PostgreSQL, and what it did is undone.
+     */
+    @Test
+    void aStackedStatementTheGuardMissedIsRefusedAndUndoneOnPostgres() throws Exception {
+        DataSource ds = DatabaseServer.postgres().require().scratch("engine_check_stacked");
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS kept");
+            s.execute("CREATE TABLE kept (id INT PRIMARY KEY, name VARCHAR(20))");
+            s.execute("INSERT INTO kept VALUES (1, 'a')");
+        }
+        GuardPolicy policy = GuardPolicy.builder().allowTables("kept").build();
+        EngineCheck check = EngineCheck.create(ds, Dialect.POSTGRESQL);
+        for (String sql : List.of("SELECT name FROM kept WHERE id = ?; DELETE FROM kept",
+                "SELECT name FROM kept WHERE id = ?; SELECT 1")) {
+            EngineVerdict v = check.check(pretend(sql, 1), policy);
+            assertThat(v).as("%s: %s", sql, v).isNotInstanceOf(EngineVerdict.Confirmed.class);
+        }
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM kept")) {
+            rs.next();
+            assertThat(rs.getInt(1)).as("the stacked DELETE was undone").isEqualTo(1);
+        }
+    }
 }
