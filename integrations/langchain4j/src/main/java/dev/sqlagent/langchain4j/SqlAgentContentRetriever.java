@@ -6,6 +6,7 @@ import dev.langchain4j.rag.content.Content;
 import dev.langchain4j.rag.content.retriever.ContentRetriever;
 import dev.langchain4j.rag.query.Query;
 import dev.sqlagent.AgentResult;
+import dev.sqlagent.AnswerText;
 import dev.sqlagent.SqlAgent;
 import java.util.List;
 import java.util.Objects;

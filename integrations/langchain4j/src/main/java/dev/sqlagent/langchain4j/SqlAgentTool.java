@@ -3,6 +3,7 @@ package dev.sqlagent.langchain4j;
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
 import dev.sqlagent.AgentResult;
+import dev.sqlagent.AnswerText;
 import dev.sqlagent.SqlAgent;
 import java.util.Objects;
 import java.util.function.Consumer;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sqlagent.AgentResult;
+import dev.sqlagent.AnswerText;
 import dev.sqlagent.SqlAgent;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -130,7 +131,7 @@ public final class SqlAgentToolCallback implements ToolCallback {
         }
         AgentResult result = sql ? agent.query(argument) : agent.ask(argument);
         onResult.accept(result);
-        return AnswerText.of(result, maxRows);
+        return AnswerText.withHandOff(result, maxRows);
     }
 
     private static String argument(String toolInput, String parameter) {

@@ -1,26 +1,46 @@
-package dev.sqlagent.springai;
+package dev.sqlagent;
 
-import dev.sqlagent.AgentResult;
 import dev.sqlagent.execution.ResultTable;
 import dev.sqlagent.guard.Violation;
 import java.util.List;
 
 /**
- * Writes an {@link AgentResult} as text for a language model to read: the answer's SQL and rows as a
- * Markdown table (at most a given number of rows), or why there is no answer, followed by the hand-off
- * (what a person needs to take the question over) when the agent made one.
+ * Writes an {@link AgentResult} as text for a language model to read, as a tool's reply: the answer's SQL
+ * and rows as a Markdown table (at most a given number of rows), or why there is no answer, the refusal
+ * telling the model not to obtain the data another way. The LangChain4j and Spring AI tools reply with it.
  */
-final class AnswerText {
+public final class AnswerText {
 
     private AnswerText() {
     }
 
     /**
+     * The result as text, without the hand-off.
+     *
      * @param result the agent's result
      * @param maxRows the most rows written; the count of the others is said
      * @return the text
+     * @throws NullPointerException if {@code result} is null
      */
-    static String of(AgentResult result, int maxRows) {
+    public static String of(AgentResult result, int maxRows) {
+        return of(result, maxRows, false);
+    }
+
+    /**
+     * The result as text, followed, when there is no answer, by the SQL that failed and the hand-off (what a
+     * person needs to take the question over) when the agent made one.
+     *
+     * @param result the agent's result
+     * @param maxRows the most rows written; the count of the others is said
+     * @return the text
+     * @throws NullPointerException if {@code result} is null
+     */
+    public static String withHandOff(AgentResult result, int maxRows) {
+        return of(result, maxRows, true);
+    }
+
+    private static String of(AgentResult result, int maxRows, boolean handOff) {
+        java.util.Objects.requireNonNull(result, "result");
         StringBuilder sb = new StringBuilder();
         switch (result.status()) {
             case ANSWERED:
@@ -37,12 +57,16 @@ final class AnswerText {
                     sb.append(i == 0 ? "" : "; ").append(violations.get(i).message());
                 }
                 sb.append("). Do not try to obtain this data another way.");
-                handOff(sb, result);
+                if (handOff) {
+                    handOff(sb, result);
+                }
                 break;
             default:
                 AgentResult.Failed f = (AgentResult.Failed) result;
                 sb.append("The database could not answer (").append(f.kind()).append("): ").append(f.message());
-                handOff(sb, result);
+                if (handOff) {
+                    handOff(sb, result);
+                }
         }
         return sb.toString();
     }
