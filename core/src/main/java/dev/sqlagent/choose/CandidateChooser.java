@@ -189,14 +189,7 @@ public final class CandidateChooser {
      * @throws IllegalArgumentException if there is no candidate or two share an index
      */
     public Choice choose(String question, SchemaCatalog catalog, List<ChoiceCandidate> candidates) {
-        Objects.requireNonNull(question, "question");
-        Objects.requireNonNull(candidates, "candidates");
-        if (candidates.isEmpty()) {
-            throw new IllegalArgumentException("at least one candidate is needed to choose");
-        }
-        if (candidates.stream().map(ChoiceCandidate::index).distinct().count() != candidates.size()) {
-            throw new IllegalArgumentException("candidate indices must be distinct");
-        }
+        requireCandidates(question, candidates);
         QuestionCues cues = QuestionCues.of(question);
         SchemaLinks links = SchemaLinks.of(cues, catalog);
         List<ResultTable> tables = new ArrayList<>();
@@ -270,19 +263,12 @@ public final class CandidateChooser {
      * @throws IllegalArgumentException if there are no candidates or two share an index
      */
     public Optional<Choice> uncontested(String question, List<ChoiceCandidate> candidates) {
-        Objects.requireNonNull(question, "question");
-        Objects.requireNonNull(candidates, "candidates");
-        if (candidates.isEmpty()) {
-            throw new IllegalArgumentException("at least one candidate is needed to choose");
-        }
+        requireCandidates(question, candidates);
         List<Integer> indices = new ArrayList<>();
         List<ResultTable> tables = new ArrayList<>();
         for (ChoiceCandidate c : candidates) {
             indices.add(c.index());
             tables.add(c.table());
-        }
-        if (indices.stream().distinct().count() != indices.size()) {
-            throw new IllegalArgumentException("candidate indices must be distinct");
         }
         if (candidates.size() > 1 && ResultGroups.of(tables, equivalence).size() > 1) {
             return Optional.empty();
@@ -292,6 +278,18 @@ public final class CandidateChooser {
         GroupScore only = new GroupScore(indices, preferred, Map.of("vote", (double) candidates.size()),
                 Map.of("vote", vote), vote);
         return Optional.of(new Choice(preferred, candidates.size() == 1 ? "only" : "unanimous", "", List.of(only), ""));
+    }
+
+    /** What {@link #choose} and {@link #uncontested} refuse: no question, no candidates, or two sharing an index. */
+    private static void requireCandidates(String question, List<ChoiceCandidate> candidates) {
+        Objects.requireNonNull(question, "question");
+        Objects.requireNonNull(candidates, "candidates");
+        if (candidates.isEmpty()) {
+            throw new IllegalArgumentException("at least one candidate is needed to choose");
+        }
+        if (candidates.stream().map(ChoiceCandidate::index).distinct().count() != candidates.size()) {
+            throw new IllegalArgumentException("candidate indices must be distinct");
+        }
     }
 
     private record Scored(int position, List<ChoiceCandidate> members, GroupScore score) {

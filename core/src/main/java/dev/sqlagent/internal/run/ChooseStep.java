@@ -58,13 +58,13 @@ final class ChooseStep implements Step {
         }
         Map<Integer, List<String>> found = new HashMap<>();
         Map<String, List<Map.Entry<Ran, List<String>>>> seen = new HashMap<>();
-        in.clear();
+        List<ChoiceCandidate> verified = new ArrayList<>();
         for (Ran r : successes) {
             List<String> f = findingsOf(state, r, seen);
             found.put(r.candidate(), f);
-            in.add(new ChoiceCandidate(r.candidate(), r.sql(), r.table(), f, List.of()));
+            verified.add(new ChoiceCandidate(r.candidate(), r.sql(), r.table(), f, List.of()));
         }
-        CandidateChooser.Choice c = chooser.choose(state.question(), state.catalog(), in);
+        CandidateChooser.Choice c = chooser.choose(state.question(), state.catalog(), verified);
         int pick = c.chosen();
         String rule = c.ruleWithSignal();
         List<CandidateChooser.GroupScore> finalists = FinalistJudge.finalists(c);
