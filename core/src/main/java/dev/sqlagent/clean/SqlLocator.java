@@ -381,7 +381,8 @@ final class SqlLocator {
                     run = 0;
                     continue;
                 }
-                if (c == '(') {
+                if (c == '(' || c == '{') {
+                    // a brace opens DuckDB's struct literal {'key': value}, nested like a parenthesis
                     depth++;
                     itemEmpty = false;
                     itemHasSqlChar = true;
@@ -389,7 +390,7 @@ final class SqlLocator {
                     i++;
                     continue;
                 }
-                if (c == ')') {
+                if (c == ')' || c == '}') {
                     depth--;
                     if (depth < 0) {
                         return false;

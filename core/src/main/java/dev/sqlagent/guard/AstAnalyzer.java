@@ -157,6 +157,14 @@ final class AstAnalyzer {
     /** Folded alias or table name to the table keys it may stand for. */
     final Map<String, Set<String>> qualifiers = new HashMap<>();
     boolean naturalJoin;
+    /** DuckDB sample markers the parser was given and not yet found ({@link DuckDbSpelling}). */
+    private final Set<String> sampleMarkers = new HashSet<>();
+    /** Each select block that had a sample marker, and the marker taken off it. */
+    final Map<PlainSelect, Table> sampled = new IdentityHashMap<>();
+    /** The parameters of the DuckDB lambdas around the node being walked, innermost last (folded). */
+    private final List<Set<String>> lambdaParameters = new ArrayList<>();
+    /** Whether the statement's lambdas come from DuckDB's {@code lambda} keyword ({@link DuckDbSpelling}). */
+    private boolean lambdasSpelled;
 
     private final NameScope.Builder names;
     /** The FROM items the name being walked can see; null outside any query's FROM scope. */
@@ -177,6 +185,24 @@ final class AstAnalyzer {
 
     void analyse(Select statement) {
         walk(statement, null, new NameScope.Ctes(null));
+    }
+
+    /**
+     * Analyses a statement whose DuckDB sample clauses the parser holds as markers.
+     *
+     * @param statement the statement
+     * @param markers the markers' folded table names ({@link DuckDbSpelling.ForParser#markers()})
+     * @param lambdas whether the statement's lambdas were DuckDB's {@code lambda x: …}, respelled for the
+     *     parser (only those are analysed: an arrow of the statement's own may be DuckDB's JSON operator)
+     */
+    void analyse(Select statement, Set<String> markers, boolean lambdas) {
+        sampleMarkers.addAll(markers);
+        lambdasSpelled = lambdas;
+        analyse(statement);
+        if (!sampleMarkers.isEmpty()) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, "USING SAMPLE",
+                    "a sample clause sits where DuckDB does not read one (only at the end of a select block)");
+        }
     }
 
     private void violation(ViolationType type, String fragment, String message) {
@@ -315,6 +341,20 @@ final class AstAnalyzer {
                 star((AllColumns) node, parent);
             }
             walkFields(node, scope, null);
+        } else if (node instanceof net.sf.jsqlparser.expression.LambdaExpression) {
+            lambda((net.sf.jsqlparser.expression.LambdaExpression) node, scope);
+        } else if (node instanceof net.sf.jsqlparser.expression.StructType) {
+            net.sf.jsqlparser.expression.StructType struct = (net.sf.jsqlparser.expression.StructType) node;
+            if (dialect != Dialect.DUCKDB || struct.getDialect() != net.sf.jsqlparser.expression.StructType.Dialect.DUCKDB
+                    || struct.getKeyword() != null && !struct.getKeyword().isEmpty()
+                    || struct.getParameters() != null && !struct.getParameters().isEmpty()
+                    || struct.getArguments() == null) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, node.toString(),
+                        "only DuckDB's struct literal {'key': value} is analysed");
+                return;
+            }
+            // the keys are the items' aliases (names of the struct's fields, no columns); the values are walked
+            walk(struct.getArguments(), node, scope);
         } else if (node instanceof Function) {
             checkFunction(((Function) node).getMultipartName(), node);
             walkFields(node, scope, null);
@@ -332,6 +372,39 @@ final class AstAnalyzer {
             }
             walkFields(node, scope, null);
         }
+    }
+
+    /**
+     * A DuckDB lambda: its parameters are names of their own inside its body (DuckDB reads an unqualified
+     * name that is a parameter as the parameter, and a qualified one as a table's column first).
+     */
+    private void lambda(net.sf.jsqlparser.expression.LambdaExpression lambda, NameScope.Ctes scope) {
+        if (dialect != Dialect.DUCKDB || !lambdasSpelled) {
+            // DuckDB may read an arrow in a call as its JSON operator over a column, not as a lambda
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, "LambdaExpression: " + lambda, dialect == Dialect.DUCKDB
+                    ? "the arrow -> is not analysed (DuckDB may read it as JSON extraction); write lambda x: …"
+                    : "lambdas are analysed only on DuckDB");
+            return;
+        }
+        Set<String> params = new HashSet<>();
+        for (String p : lambda.getIdentifiers()) {
+            params.add(NameScope.fold(p));
+        }
+        lambdaParameters.add(params);
+        try {
+            walk(lambda.getExpression(), lambda, scope);
+        } finally {
+            lambdaParameters.remove(lambdaParameters.size() - 1);
+        }
+    }
+
+    private boolean isLambdaParameter(String folded) {
+        for (Set<String> p : lambdaParameters) {
+            if (p.contains(folded)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void walkFields(Object node, NameScope.Ctes scope, String skip) {
@@ -368,6 +441,13 @@ final class AstAnalyzer {
         }
         if (select instanceof PlainSelect) {
             PlainSelect ps = (PlainSelect) select;
+            Table into = ps.getIntoTempTable();
+            if (into != null && into.getSchemaName() == null && sampleMarkers.remove(NameScope.fold(into.getName()))) {
+                // DuckDB's USING SAMPLE, held by the parser as this marker (DuckDbSpelling): off the tree for
+                // the analysis, put back by the guard for the printing
+                sampled.put(ps, into);
+                ps.setIntoTempTable(null);
+            }
             if (ps.getIntoTables() != null && !ps.getIntoTables().isEmpty() || ps.getIntoTempTable() != null
                     || ps.getMySqlSelectIntoClause() != null) {
                 violation(ViolationType.INTO_CLAUSE, "INTO", "SELECT … INTO and INTO OUTFILE/DUMPFILE are not allowed");
@@ -577,6 +657,9 @@ final class AstAnalyzer {
             resolveQualified(column, q, name);
             return;
         }
+        if (isLambdaParameter(name)) {
+            return;
+        }
         boolean maybe = false;
         for (NameScope.Frame f = frame; f != null; f = f.parent) {
             List<NameScope.Source> found = new ArrayList<>();
@@ -660,6 +743,10 @@ final class AstAnalyzer {
                     unknown(column, "no column " + name + " in " + s.describe());
                 }
             }
+            return;
+        }
+        if (q.getSchemaName() == null && isLambdaParameter(NameScope.fold(q.getName()))) {
+            // a field of a lambda's parameter (DuckDB tries the tables first, as above)
             return;
         }
         unknown(column, "no table or alias " + q.getFullyQualifiedName() + " in " + visible());

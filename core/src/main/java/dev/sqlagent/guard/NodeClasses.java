@@ -30,6 +30,9 @@ final class NodeClasses {
             net.sf.jsqlparser.expression.HexValue.class,
             net.sf.jsqlparser.expression.IntervalExpression.class,
             net.sf.jsqlparser.expression.LongValue.class,
+            // DuckDB only (AstAnalyzer refuses them elsewhere): lambdas, scoped; struct literals {'k': v}
+            net.sf.jsqlparser.expression.LambdaExpression.class,
+            net.sf.jsqlparser.expression.StructType.class,
             // DuckDB struct_pack(n := x) and PostgreSQL f(n => x): the name is a String the walk ignores, the value is walked
             net.sf.jsqlparser.expression.PostgresNamedFunctionParameter.class,
             net.sf.jsqlparser.expression.NotExpression.class,

@@ -166,15 +166,29 @@ public final class SqlGuard {
                 }
             }
         }
+        DuckDbSpelling.ForParser spelled = null;
+        if (dialect == Dialect.DUCKDB) {
+            spelled = DuckDbSpelling.forParser(lexed);
+            if (spelled.violation() != null) {
+                return new GuardVerdict.Rejected(sql, List.of(spelled.violation()));
+            }
+            if (spelled.respelled()) {
+                lexed = SqlLexer.lex(spelled.sql(), dialect, policy.maxNestingDepth());
+                if (lexed.violation() != null) {
+                    return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
+                }
+            }
+        }
         try {
-            return checkParsed(sql, lexed, policy, dialect);
+            return checkParsed(sql, lexed, spelled, policy, dialect);
         } catch (StackOverflowError e) {
             return reject(sql, ViolationType.NESTING_TOO_DEEP, SqlLexer.fragment(sql, 0),
                     "expression nested too deeply to analyse");
         }
     }
 
-    private GuardVerdict checkParsed(String sql, SqlLexer.Result lexed, GuardPolicy policy, Dialect dialect) {
+    private GuardVerdict checkParsed(String sql, SqlLexer.Result lexed, DuckDbSpelling.ForParser spelled,
+            GuardPolicy policy, Dialect dialect) {
         ParseRunner.Parsed parsed;
         SqlLexer.Result read = lexed;
         try {
@@ -226,7 +240,8 @@ public final class SqlGuard {
         }
         Select select = (Select) statement;
         AstAnalyzer analysis = new AstAnalyzer(policy, dialect);
-        analysis.analyse(select);
+        analysis.analyse(select, spelled == null ? Set.of() : spelled.markers(),
+                spelled != null && spelled.lambdas() > 0);
         List<Violation> violations = new ArrayList<>(analysis.violations);
         Set<String> tables = new LinkedHashSet<>();
         for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
@@ -256,7 +271,15 @@ public final class SqlGuard {
             }
         }
         Select limited = RowLimiter.apply(select, dialect, policy.maxRows());
+        analysis.sampled.forEach(PlainSelect::setIntoTempTable);
         String printed = limited.toString();
+        if (spelled != null) {
+            printed = DuckDbSpelling.forEngine(printed, spelled);
+            if (printed == null) {
+                return reject(sql, ViolationType.UNSUPPORTED_CONSTRUCT, "",
+                        "the DuckDB syntax of this statement could not be printed back exactly");
+            }
+        }
         // the printed SQL is what runs: it must read, token for token, as the engine reads it
         SqlLexer.Result reread = SqlLexer.lex(printed, dialect, Integer.MAX_VALUE);
         if (reread.violation() != null) {

@@ -18,11 +18,12 @@ import net.sf.jsqlparser.parser.Token;
  * without {@code ANSI_QUOTES}: the same extent); {@code `…`}; {@code […]} on SQLite (no escape) and SQL
  * Server ({@code ]]} escapes), an array bracket elsewhere. Refused as tokens, because the parser and the
  * engine disagree on them or they are never needed in a query: comments of every kind ({@code --},
- * {@code #}, {@code /*}, {@code *}{@code /}, {@code //}), {@code E''}, {@code U&''}, {@code q''},
- * {@code nq''}, {@code _charset''} prefixes, {@code $} (dollar quoting, positional parameters),
- * {@code ?}, JDBC braces, a backslash outside a literal, control characters, non-ASCII characters outside
+ * {@code #}, {@code /*}, {@code *}{@code /}, {@code //} but on DuckDB, where it is integer division),
+ * {@code E''}, {@code U&''}, {@code q''}, {@code nq''}, {@code _charset''} prefixes, {@code $} (dollar
+ * quoting, positional parameters), {@code ?}, JDBC braces (on DuckDB, whose driver has no JDBC escapes,
+ * braces are struct literals, checked by {@link DuckDbSpelling}), a backslash outside a literal, control characters, non-ASCII characters outside
  * {@code '…'} (look-alike identifiers), a number running into a name ({@code 1_000}, {@code 1abc}), and
- * nesting of {@code (}, array {@code [} and {@code CASE} deeper than the policy allows.
+ * nesting of {@code (}, array {@code [}, struct <code>{</code> and {@code CASE} deeper than the policy allows.
  */
 final class SqlLexer {
 
@@ -92,6 +93,7 @@ final class SqlLexer {
         int i = 0;
         boolean mysql = dialect.isMySqlFamily();
         boolean bracketQuotes = dialect == Dialect.SQLITE || dialect == Dialect.SQLSERVER;
+        boolean duckdb = dialect == Dialect.DUCKDB;
         while (i < n) {
             char c = sql.charAt(i);
             if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
@@ -178,6 +180,18 @@ final class SqlLexer {
                 continue;
             }
             char next = i + 1 < n ? sql.charAt(i + 1) : 0;
+            if (duckdb && c == '/' && next == '/') {
+                // DuckDB's integer division, two tokens here; never a comment to DuckDB. '///' and '//*' are
+                // refused: a scanner may read a comment opener inside them
+                char after = i + 2 < n ? sql.charAt(i + 2) : 0;
+                if (after == '/' || after == '*') {
+                    return fail(sql, out, deepest, ViolationType.COMMENT, i, "comments are not allowed");
+                }
+                out.add(new Tok(Kind.PUNCT, i, i + 1, 0));
+                out.add(new Tok(Kind.PUNCT, i + 1, i + 2, 0));
+                i += 2;
+                continue;
+            }
             if (c == '-' && next == '-' || c == '/' && (next == '*' || next == '/') || c == '*' && next == '/'
                     || c == '#') {
                 return fail(sql, out, deepest, ViolationType.COMMENT, i, "comments are not allowed");
@@ -190,10 +204,9 @@ final class SqlLexer {
                 return fail(sql, out, deepest, ViolationType.PARAMETER, i,
                         "placeholders are not allowed in generated SQL");
             }
-            if (c == '{' || c == '}') {
-                return fail(sql, out, deepest, ViolationType.SUSPICIOUS_CHARACTER, i, dialect == Dialect.DUCKDB
-                        ? "struct literals {…} (and JDBC escape braces) are not allowed; select the fields as columns"
-                        : "JDBC escape braces are not allowed");
+            if ((c == '{' || c == '}') && !duckdb) {
+                return fail(sql, out, deepest, ViolationType.SUSPICIOUS_CHARACTER, i,
+                        "JDBC escape braces are not allowed");
             }
             if (c == '\\') {
                 return fail(sql, out, deepest, ViolationType.SUSPICIOUS_CHARACTER, i,
@@ -231,7 +244,7 @@ final class SqlLexer {
                 i = end;
                 continue;
             }
-            if (c == '(' || c == '[') {
+            if (c == '(' || c == '[' || c == '{') {
                 depth++;
                 if (depth > deepest) {
                     deepest = depth;
@@ -240,7 +253,7 @@ final class SqlLexer {
                                 "parentheses or brackets nested deeper than " + maxDepth);
                     }
                 }
-            } else if (c == ')' || c == ']') {
+            } else if (c == ')' || c == ']' || c == '}') {
                 depth--;
             }
             out.add(new Tok(Kind.PUNCT, i, i + 1, 0));
