@@ -24,6 +24,7 @@ import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.statement.select.TableFunction;
 import net.sf.jsqlparser.statement.select.Values;
 import net.sf.jsqlparser.statement.select.WithItem;
 
@@ -231,8 +232,14 @@ final class NameScope {
             } else if (item instanceof Values values) {
                 sources.add(new Source(values, aliasOf(values.getAlias()), null, null,
                         aliasColumns(values.getAlias(), valuesColumns(values))));
+            } else if (item instanceof TableFunction tf && DuckDbGenerators.column(tf, dialect) != null) {
+                // DuckDB's range(…) / generate_series(…): one column, named after the function unless aliased
+                String column = DuckDbGenerators.column(tf, dialect);
+                String alias = aliasOf(tf.getAlias());
+                sources.add(new Source(tf, alias == null ? column : alias, column, null,
+                        aliasColumns(tf.getAlias(), List.of(column))));
             }
-            // anything else (table functions, lateral views) is refused by the walk
+            // anything else (other table functions, lateral views) is refused by the walk
         }
 
         private Source derived(Object node, Alias alias, Select body, Ctes ctes) {

@@ -237,6 +237,47 @@ class DuckDbGuardTest {
                 .isInstanceOf(GuardVerdict.Rejected.class);
     }
 
+    /**
+     * DuckDB's integer generators in FROM over integer constants, bounded, are accepted and run as written;
+     * every other table function, and a generator over anything but constants or past the cap, is refused.
+     */
+    @Test
+    void boundedIntegerGeneratorsAreTheOnlyTableFunctionsInFrom() throws SQLException {
+        for (String sql : List.of(
+                "SELECT range AS n FROM range(3)",
+                "SELECT t.range FROM range(1, 4) t",
+                "SELECT n FROM range(10, 0, -3) AS t(n)",
+                "SELECT generate_series FROM generate_series(1, 5, 2)",
+                "SELECT s.region, g.generate_series FROM sales s JOIN generate_series(1, 2) g ON g.generate_series = s.id",
+                "SELECT count(*) FROM range(1000000)",
+                "SELECT range FROM range(-5, -1)")) {
+            GuardVerdict v = GUARD.check(sql, POLICY, Dialect.DUCKDB);
+            assertThat(v).as("%s", v).isInstanceOf(GuardVerdict.Accepted.class);
+            try (Statement s = duck.createStatement();
+                    ResultSet r = s.executeQuery(((GuardVerdict.Accepted) v).statement().sql())) {
+                assertThat(r.next()).as(sql).isTrue();
+            }
+        }
+        for (String sql : List.of(
+                "SELECT range FROM range(1000001)",
+                "SELECT generate_series FROM generate_series(0, 1000000)",
+                "SELECT range FROM range(0, 10, 0)",
+                "SELECT range FROM range(id)",
+                "SELECT range FROM range(1 + 2)",
+                "SELECT range FROM range(3.5)",
+                "SELECT range FROM range(DATE '2024-01-01', DATE '2025-01-01', INTERVAL 1 DAY)",
+                "SELECT range FROM range(3) WITH ORDINALITY",
+                "SELECT r.range FROM sales s, LATERAL range(s.id) r",
+                "SELECT email FROM range(3)",
+                "SELECT * FROM unnest([1, 2])",
+                "SELECT * FROM main.range(3)")) {
+            assertThat(GUARD.check(sql, POLICY, Dialect.DUCKDB)).as(sql).isNotInstanceOf(GuardVerdict.Accepted.class);
+        }
+        GuardPolicy pg = GuardPolicy.builder().allowTables("sales").build();
+        assertThat(GUARD.check("SELECT * FROM generate_series(1, 3)", pg, Dialect.POSTGRESQL))
+                .isInstanceOf(GuardVerdict.Rejected.class);
+    }
+
     /** A list literal unnests to its own elements: bounded; any other unnest is refused as unbounded. */
     @Test
     void unnestIsBoundedOnlyOverAListLiteral() {
