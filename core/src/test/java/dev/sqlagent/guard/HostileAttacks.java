@@ -507,6 +507,39 @@ final class HostileAttacks {
                 stmt("SELECT * FROM secrets"), stmt("SELECT code FROM main.secrets"),
                 stmt("SELECT code FROM twin_a.main.secrets")), List.of(), List.of(), null));
 
+        // DuckDB syntax the guard respells for its parser (DuckDbSpelling) or resolves itself: lambdas (a
+        // parameter shadowing a column, a body reading a denied column or a whole row), struct literals,
+        // USING SAMPLE, integer division, the integer generators in FROM
+        out.add(new ClassSpec("duckdb-respelled-syntax", Judge.DATA, List.of(
+                stmt("SELECT list_transform([1], lambda x: p.ssn) AS v FROM people p"),
+                stmt("SELECT list_transform([1], lambda x: ssn) AS v FROM people"),
+                stmt("SELECT list_transform([1], lambda x: salary // 1) AS v FROM people"),
+                stmt("SELECT list_filter([p.ssn], lambda x: x LIKE '%QXA%') AS v FROM people p"),
+                stmt("SELECT list_transform([1], lambda x: p) AS v FROM people p"),
+                stmt("SELECT list_transform([1], lambda people: people.ssn) AS v FROM people"),
+                stmt("SELECT list_transform([1], lambda people: people) AS v FROM people"),
+                stmt("SELECT list_reduce([p.ssn, p.name], lambda a, b: a || b) AS v FROM people p"),
+                stmt("SELECT list_transform([1], lambda x: (SELECT max(card) FROM orders)) AS v FROM people"),
+                stmt("SELECT list_transform([1], lambda x: list_transform([2], lambda y: salary + y)) AS v FROM people"),
+                stmt("SELECT name FROM people p WHERE len(list_filter([p.salary], lambda s: s > 5000)) > 0"),
+                stmt("SELECT {'s': p.ssn} AS v FROM people p"),
+                stmt("SELECT {'r': p} AS v FROM people p"),
+                stmt("SELECT {'a': {'b': salary}} AS v FROM people"),
+                stmt("SELECT {'k': x} AS v FROM (SELECT ssn AS x FROM people) t"),
+                stmt("SELECT {ssn: name} AS v FROM people"),
+                stmt("SELECT name FROM people WHERE ssn LIKE '%QXA%' USING SAMPLE 100%"),
+                stmt("SELECT count(*) FROM people WHERE salary > 5000 USING SAMPLE 100 PERCENT (bernoulli, 1)"),
+                stmt("SELECT x FROM (SELECT ssn AS x FROM people USING SAMPLE 10 ROWS) t"),
+                stmt("SELECT p.salary // 1 AS v FROM people p"),
+                stmt("SELECT name FROM people WHERE salary // 1000 > 5"),
+                stmt("SELECT r.range FROM range(3) r JOIN people p ON p.salary // 1000 = r.range"),
+                stmt("SELECT range FROM range(3) WHERE (SELECT max(ssn) FROM people) LIKE '%QXA%'"),
+                stmt("SELECT code FROM range(1) r, secrets"),
+                stmt("SELECT ssn FROM range(3) r(ssn), people"),
+                stmt("SELECT r.ssn FROM range(3) r(ssn), people"),
+                stmt("SELECT generate_series FROM generate_series(1, 3) WHERE EXISTS (SELECT 1 FROM people "
+                        + "WHERE ssn LIKE '%QXA%')")), List.of(), List.of(), null));
+
         String csv = scratch + "/seed.csv";
         String txt = scratch + "/seed.txt";
         int slash = scratch.lastIndexOf('/');
