@@ -651,17 +651,17 @@ final class AstAnalyzer {
         if (column.getColumnName() == null) {
             return;
         }
+        String name = NameScope.fold(column.getColumnName());
+        Table q = column.getTable();
+        if ((q == null || q.getName() == null) && isLambdaParameter(name)) {
+            return;
+        }
         if (frame == null) {
             unknown(column, "a name outside any query");
             return;
         }
-        String name = NameScope.fold(column.getColumnName());
-        Table q = column.getTable();
         if (q != null && q.getName() != null) {
             resolveQualified(column, q, name);
-            return;
-        }
-        if (isLambdaParameter(name)) {
             return;
         }
         boolean maybe = false;

@@ -60,6 +60,8 @@ class DuckDbSpellingTest {
             "SELECT {name: name, 'the score': score // 2} AS s FROM people ORDER BY id",
             "SELECT {'outer': {'inner': id}} AS s FROM people ORDER BY id",
             "SELECT list_transform([1, 2, 3], lambda x: x + 1) AS l FROM people ORDER BY id",
+            "SELECT list_transform([1, 2, 3], lambda x: x // 2) AS l",
+            "SELECT list_sum(list_transform(list(score), lambda s: s // 10)) AS tens FROM people",
             "SELECT list_filter([1, 2, 3, 4], lambda x: x % 2 = 0) AS evens, name FROM people ORDER BY id",
             "SELECT name, list_transform([score, id], lambda x: x * 2) AS doubled FROM people ORDER BY id",
             "SELECT list_transform([10, 20], lambda x, i: x + i + score) AS l FROM people ORDER BY id",
