@@ -178,6 +178,64 @@ class DuckDbColumnCheckTest {
         }
     }
 
+    /**
+     * The hostile DuckDB corpus ({@link HostileAttacks}) with the guard bypassed: every statement over the
+     * table with denied columns alone ({@code people}, no row filter, which is the guard's rewrite) that
+     * returns forbidden data when run raw on the twins (a marker, or answers that differ) must be refused by
+     * the engine check alone.
+     */
+    @Test
+    void withTheGuardBypassedNoHostileStatementOverPeopleLeaksPastTheEngineCheck() throws Exception {
+        HostileFixture.Twins twins = HostileFixture.twins(Dialect.DUCKDB);
+        GuardPolicy base = HostileFixture.policy(Dialect.DUCKDB, FunctionPolicy.standard());
+        GuardPolicy policy = SchemaCatalog.introspect(twins.a(), base).completePolicy(base);
+        EngineCheck check = EngineCheck.create(twins.a(), Dialect.DUCKDB);
+        int tried = 0;
+        int refused = 0;
+        int filtered = 0;
+        int harmless = 0;
+        List<String> escapes = new ArrayList<>();
+        try (Connection a = twins.a().getConnection(); Connection b = twins.b().getConnection()) {
+            for (HostileAttacks.Attack attack : HostileAttacks.generate(Dialect.DUCKDB, twins.scratch())) {
+                if (attack.judge() != HostileAttacks.Judge.DATA) {
+                    continue;
+                }
+                EngineReading reading;
+                try {
+                    reading = read(check, a, attack.sql());
+                } catch (SQLException realError) {
+                    continue; // does not parse: cannot run
+                }
+                tried++;
+                if (!EngineCheck.disagreements(reading, policy, Dialect.DUCKDB).isEmpty()) {
+                    refused++;
+                    continue;
+                }
+                if (!reading.tables().stream().allMatch(t -> t.name().equals("people"))) {
+                    filtered++; // a row-filtered table: its rows are the guard's rewrite, not a column read
+                    continue;
+                }
+                HostileFullPath.Raw ra = HostileFullPath.raw(a, attack.sql(), List.of());
+                HostileFullPath.Raw rb = HostileFullPath.raw(b, attack.sql(), List.of());
+                List<String> markers = new ArrayList<>();
+                ra.rows().forEach(r -> markers.addAll(HostileFixture.markers(r)));
+                markers.addAll(HostileFixture.markers(ra.error()));
+                if (!markers.isEmpty() || ra.ran() != rb.ran() || !ra.rows().equals(rb.rows())) {
+                    escapes.add(attack + "\n    " + (markers.isEmpty() ? "answers differ: A="
+                            + HostileFullPath.preview(ra.rows()) + " B=" + HostileFullPath.preview(rb.rows())
+                            : "marker " + markers.get(0)) + "\n    reading: " + reading.describe());
+                } else {
+                    harmless++;
+                }
+            }
+        }
+        escapes.forEach(e -> System.out.println("ESCAPE duckdb engine check alone: " + e));
+        System.out.printf("DUCKDB-ENGINE-ALONE: %d hostile statements planned, %d refused by the engine check, "
+                + "%d over row-filtered tables left to the guard, %d passed and read nothing forbidden, %d escapes%n",
+                tried, refused, filtered, harmless, escapes.size());
+        assertThat(escapes).as("hostile statements over people that leak with only the engine check").isEmpty();
+    }
+
     private static EngineReading read(EngineCheck check, Connection c, String sql) throws SQLException {
         return check.read(c, SqlStatement.of(sql));
     }
