@@ -81,6 +81,11 @@ class DuckDbColumnCheckTest {
             "SELECT max(COLUMNS(*)) FROM people",
             "SELECT COLUMNS(p.*) FROM people p",
             "SELECT name FROM people ORDER BY COLUMNS('sal.*')",
+            "SELECT name FROM people ORDER BY *",
+            "SELECT DISTINCT ON (*) name FROM people",
+            "SELECT string_agg(name ORDER BY ALL) FROM people",
+            "SELECT * EXCLUDE (a.ssn, a.salary, a.ssn_key) FROM people a, people b",
+            "SELECT * EXCLUDE (ssn, salary) FROM people a, people b",
             "SELECT #3 FROM people",
             "SELECT x.* EXCLUDE (name) FROM (SELECT * FROM people) x",
             "SELECT a FROM people p(a, b, c)",
@@ -96,7 +101,9 @@ class DuckDbColumnCheckTest {
             "SELECT p.* EXCLUDE (ssn, salary, ssn_key) FROM people p",
             "SELECT * EXCLUDE (card) FROM orders",
             "SELECT * EXCLUDE (p.ssn, p.salary, p.ssn_key) FROM people p",
+            "SELECT * EXCLUDE (ssn, salary, ssn_key) FROM people a, people b",
             "SELECT name, dept FROM people ORDER BY ALL",
+            "SELECT name FROM people UNION SELECT dept FROM people ORDER BY ALL",
             "SELECT dept, count(*) AS n FROM people GROUP BY ALL",
             "SELECT name FROM people WHERE id IN (SELECT person_id FROM orders WHERE amount > 10)",
             "WITH d AS (SELECT dept, count(*) AS n FROM people GROUP BY dept) SELECT * FROM d",
@@ -143,7 +150,8 @@ class DuckDbColumnCheckTest {
         }
         escapes.forEach(e -> System.out.println("ESCAPE duckdb " + e));
         falseRejections.forEach(e -> System.out.println("FALSE-REJECTION duckdb " + e));
-        System.out.printf("DUCKDB-COLUMNS: %d attacks, %d not refused for their denied column; %d legitimate, %d refused%n",
+        System.out.printf("DUCKDB-COLUMNS: %d attacks, %d not refused for their denied column; %d legitimate, "
+                + "%d refused%n",
                 ATTACKS.size(), escapes.size(), LEGITIMATE.size(), falseRejections.size());
         assertThat(escapes).as("attacks the engine check does not refuse for a denied column").isEmpty();
         assertThat(falseRejections).as("legitimate statements the engine check refuses").isEmpty();

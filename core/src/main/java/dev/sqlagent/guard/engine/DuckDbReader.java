@@ -10,7 +10,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -38,8 +37,8 @@ import java.util.Set;
  *       {@code EXCLUDE} list's names ({@link EngineReading#starReads()}); {@code COLUMNS('regex')} and
  *       {@code COLUMNS(lambda)} read every column; {@code REPLACE} excepts nothing; a single name that names a
  *       table or alias ({@code SELECT p FROM people p}), {@code #n}, {@code NATURAL JOIN} and a table whose
- *       columns are renamed ({@code people p(a, b)}) read the whole row; {@code ORDER BY ALL} reads the select
- *       list, read where it is;</li>
+ *       columns are renamed ({@code people p(a, b)}) read the whole row; a query's {@code ORDER BY ALL} reads
+ *       its select list, read where it is (within an aggregate it is a star);</li>
  *   <li>a table function, {@code PIVOT}/{@code UNPIVOT}, {@code DESCRIBE}/{@code SUMMARIZE}/{@code SHOW}, an
  *       expression class or node type this reader does not know, a statement the serializer refuses: unreadable,
  *       by name (fail closed); a statement DuckDB cannot parse is a real error (thrown as
@@ -135,6 +134,10 @@ final class DuckDbReader implements PlanReader {
             "ORDER_DEFAULT", "ASCENDING", "DESCENDING");
     /** DuckDB's query location of a node it made itself ({@code ORDER BY ALL}'s star): no place in the text. */
     private static final String NO_LOCATION = "18446744073709551615";
+
+    /** A table in a FROM clause, by the name the statement gives it there (its alias, else its name). */
+    private record Source(String name, EngineReading.Table table) {
+    }
 
     /**
      * One statement's tree, read in two passes: the relations (tables, CTEs, aliases), then what reads
@@ -243,7 +246,7 @@ final class DuckDbReader implements PlanReader {
          * Second pass: the columns read. {@code from} is the tables in the FROM clause of the innermost
          * SELECT around the node (what an unqualified star covers).
          */
-        void reads(Object node, List<EngineReading.Table> from) {
+        void reads(Object node, List<Source> from) {
             if (node instanceof List<?> l) {
                 for (Object v : l) {
                     reads(v, from);
@@ -264,43 +267,75 @@ final class DuckDbReader implements PlanReader {
                     star(m, from);
                 } else if ("POSITIONAL_REFERENCE".equals(c)) {
                     // #n names the n-th column of the FROM clause by position (or of the select list)
-                    from.forEach(t -> stars.add(new EngineReading.StarRead(t, Set.of())));
+                    from.forEach(x -> stars.add(new EngineReading.StarRead(x.table(), Set.of())));
                 }
             } else if (type instanceof String t) {
                 if (!NODE_TYPES.contains(t)) {
                     unreadable.add("the node of type " + t + " at offset " + m.get("query_location"));
-                } else if ("SELECT_NODE".equals(t)) {
-                    List<EngineReading.Table> own = new ArrayList<>();
-                    fromTables(m.get("from_table"), own);
-                    from = own;
+                } else if (t.endsWith("_NODE")) {
+                    if ("SELECT_NODE".equals(t)) {
+                        List<Source> own = new ArrayList<>();
+                        fromTables(m.get("from_table"), own);
+                        from = own;
+                    }
+                    for (Map.Entry<?, ?> e : m.entrySet()) {
+                        if ("modifiers".equals(e.getKey()) && e.getValue() instanceof List<?> modifiers) {
+                            for (Object modifier : modifiers) {
+                                queryModifier(modifier, from);
+                            }
+                        } else {
+                            reads(e.getValue(), from);
+                        }
+                    }
+                    return;
                 } else if ("JOIN".equals(t)) {
-                    List<EngineReading.Table> joined = new ArrayList<>();
+                    List<Source> joined = new ArrayList<>();
                     fromTables(m, joined);
                     if ("NATURAL".equals(m.get("ref_type"))) {
                         // compares every column the two sides have in common, by name
-                        joined.forEach(x -> stars.add(new EngineReading.StarRead(x, Set.of())));
+                        joined.forEach(x -> stars.add(new EngineReading.StarRead(x.table(), Set.of())));
                     }
                     if (m.get("using_columns") instanceof List<?> using) {
                         for (Object u : using) {
-                            for (EngineReading.Table x : joined) {
-                                possible.add(new EngineReading.ColumnRead(x, text(u)));
+                            for (Source x : joined) {
+                                possible.add(new EngineReading.ColumnRead(x.table(), text(u)));
                             }
                         }
                     }
-                } else if ("ORDER_MODIFIER".equals(t) && m.get("orders") instanceof List<?> orders) {
-                    for (Object o : orders) {
-                        if (o instanceof Map<?, ?> om && om.get("expression") instanceof Map<?, ?> e
-                                && orderByAll(e)) {
-                            continue; // ORDER BY ALL: the select list's columns, read where they are
-                        }
-                        reads(o, from);
-                    }
-                    return;
                 }
             }
             for (Object v : m.values()) {
                 reads(v, from);
             }
+        }
+
+        /**
+         * A query's own modifier: its {@code ORDER BY ALL} (a star DuckDB made itself, with no place in the
+         * text) orders by the select list, read where it is. Within an aggregate the same star is every column
+         * of the FROM clause ({@code string_agg(name ORDER BY ALL)} runs once per column), read as a star.
+         */
+        private void queryModifier(Object modifier, List<Source> from) {
+            if (modifier instanceof Map<?, ?> mm && "ORDER_MODIFIER".equals(mm.get("type"))
+                    && mm.get("orders") instanceof List<?> orders) {
+                for (Map.Entry<?, ?> e : mm.entrySet()) {
+                    if (e.getValue() != orders) {
+                        reads(e.getValue(), from);
+                    }
+                }
+                for (Object o : orders) {
+                    if (o instanceof Map<?, ?> om && om.get("expression") instanceof Map<?, ?> x && orderByAll(x)) {
+                        for (Map.Entry<?, ?> e : om.entrySet()) {
+                            if (e.getValue() != x) {
+                                reads(e.getValue(), from);
+                            }
+                        }
+                        continue;
+                    }
+                    reads(o, from);
+                }
+                return;
+            }
+            reads(modifier, from);
         }
 
         private static boolean orderByAll(Map<?, ?> e) {
@@ -309,13 +344,14 @@ final class DuckDbReader implements PlanReader {
         }
 
         /** The tables of a FROM clause, not those inside its subqueries (they have their own SELECT). */
-        private void fromTables(Object ref, List<EngineReading.Table> out) {
+        private void fromTables(Object ref, List<Source> out) {
             if (!(ref instanceof Map<?, ?> m)) {
                 return;
             }
             EngineReading.Table t = resolved.get(m);
             if (t != null) {
-                out.add(t);
+                String alias = text(m.get("alias"));
+                out.add(new Source(alias.isEmpty() ? t.name() : alias, t));
             } else if ("JOIN".equals(m.get("type"))) {
                 fromTables(m.get("left"), out);
                 fromTables(m.get("right"), out);
@@ -385,37 +421,37 @@ final class DuckDbReader implements PlanReader {
          * tables it covers but those excluded by name; {@code COLUMNS('regex')} and {@code COLUMNS(lambda)}
          * are read as every column. REPLACE does not except the column it replaces.
          */
-        private void star(Map<?, ?> m, List<EngineReading.Table> from) {
+        private void star(Map<?, ?> m, List<Source> from) {
             String relation = text(m.get("relation_name"));
-            Collection<EngineReading.Table> covered;
+            List<Source> covered = new ArrayList<>();
             if (relation.isEmpty()) {
-                covered = from;
+                covered.addAll(from);
             } else if (bases.containsKey(relation)) {
-                covered = bases.get(relation);
-            } else if (derived.contains(relation)) {
-                covered = List.of(); // a subquery's or CTE's columns: read inside it
-            } else {
-                covered = tables;
-            }
+                bases.get(relation).forEach(t -> covered.add(new Source(relation, t)));
+            } else if (!derived.contains(relation)) {
+                tables.forEach(t -> covered.add(new Source("", t))); // a name nothing has: every table
+            } // else a subquery's or CTE's columns: read inside it
             boolean pattern = m.get("expr") != null;
-            for (EngineReading.Table t : covered) {
+            for (Source source : covered) {
                 Set<String> except = new HashSet<>();
                 if (!pattern) {
                     if (m.get("exclude_list") instanceof List<?> names) {
                         names.forEach(x -> except.add(text(x)));
                     }
                     if (m.get("qualified_exclude_list") instanceof List<?> qualified) {
+                        // EXCLUDE (a.ssn) excepts ssn of the relation named a only, not of another instance
+                        // of the same table (people a, people b)
                         for (Object q : qualified) {
-                            if (q instanceof Map<?, ?> qm && bases.getOrDefault(text(qm.get("table")), Set.of())
-                                    .contains(t) && text(qm.get("schema")).isEmpty()
-                                    && text(qm.get("catalog")).isEmpty()) {
+                            if (q instanceof Map<?, ?> qm && !source.name().isEmpty()
+                                    && text(qm.get("table")).equals(source.name())
+                                    && text(qm.get("schema")).isEmpty() && text(qm.get("catalog")).isEmpty()) {
                                 except.add(text(qm.get("column")));
                             }
                         }
                     }
                 }
                 except.remove("");
-                stars.add(new EngineReading.StarRead(t, except));
+                stars.add(new EngineReading.StarRead(source.table(), except));
             }
         }
     }

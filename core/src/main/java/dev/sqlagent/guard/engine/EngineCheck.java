@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * (a parser differential), and the statement must not run. Thread-safe.
  *
  * <p>Engines: SQLite (its bytecode), PostgreSQL ({@code EXPLAIN (VERBOSE, FORMAT JSON)}), MariaDB and
- * MySQL (the optimizer's rewritten query), H2 (its plan text). See {@code docs/security.md} for what each
+ * MySQL (the optimizer's rewritten query), H2 (its plan text), DuckDB (its parser's tree, whose columns it
+ * scopes itself: see {@code DuckDbReader}). See {@code docs/security.md} for what each
  * shows and what it costs.
  *
  * <p>The check fails closed: a plan node, an expression shape or a name the reader cannot map, a system
@@ -267,7 +268,8 @@ public final class EngineCheck {
 
     /**
      * Compares an engine's reading with a policy: writes, tables outside the policy, denied columns (read,
-     * possibly read, or within a table read whole and not excepted), system columns the policy does not name, functions it does not allow, and whatever the reader could not map.
+     * possibly read, or within a table read whole and not excepted), system columns the policy does not
+     * name, functions it does not allow, and whatever the reader could not map.
      *
      * @param reading what the engine reads
      * @param policy the policy
