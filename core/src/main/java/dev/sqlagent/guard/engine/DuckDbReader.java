@@ -10,7 +10,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,13 +22,30 @@ import java.util.Set;
 
 /**
  * DuckDB's reading of a statement: its own parser's tree ({@code json_serialize_sql}), not a plan. DuckDB's
- * {@code EXPLAIN} shows a view over a file as the file's reader with no name, and prints expressions as text;
- * the parser's tree names every table, view and function the statement refers to, as DuckDB itself reads
- * the SQL. What it gives: the tables (CTE names left out), the functions and operators called; a table
- * function, a statement the serializer refuses, or a node it cannot place is unreadable (fail closed); a
- * statement DuckDB cannot parse is a real error (thrown as {@link SQLException}, as a failed {@code EXPLAIN}).
- * Columns are not bound by the parser: {@code columnsKnown} is false, and denied columns rest on the guard
- * and on the registered files' views.
+ * {@code EXPLAIN} shows a view over a file as the file's reader with no name, prints expressions as text and
+ * drops filters the optimizer decides from statistics; the parser's tree names every table, view, function
+ * and column reference the statement holds, as DuckDB itself reads the SQL. What it gives: the tables (a CTE's
+ * name left out where DuckDB sees the CTE: in the statement's body, in later CTEs, in its own recursive body),
+ * the functions and operators called, and the columns read, over-approximated since the parser binds no
+ * column to a table:
+ * <ul>
+ *   <li>a qualified column ({@code p.salary}, {@code main.people.salary}) is a column of the table its
+ *       qualifier names (aliases and table names are scoped to the whole statement); an unqualified one, or
+ *       one whose qualifier names no relation (a lambda's parameter, a struct), is possibly read from every
+ *       table of the statement, and so is the first name of every reference (a struct column);</li>
+ *   <li>a star ({@code *}, {@code t.*}, {@code COLUMNS(*)}) reads every column of the tables it covers but an
+ *       {@code EXCLUDE} list's names ({@link EngineReading#starReads()}); {@code COLUMNS('regex')} and
+ *       {@code COLUMNS(lambda)} read every column; {@code REPLACE} excepts nothing; a single name that names a
+ *       table or alias ({@code SELECT p FROM people p}), {@code #n}, {@code NATURAL JOIN} and a table whose
+ *       columns are renamed ({@code people p(a, b)}) read the whole row; a query's {@code ORDER BY ALL} reads
+ *       its select list, read where it is (within an aggregate it is a star);</li>
+ *   <li>a table function, {@code PIVOT}/{@code UNPIVOT}, {@code DESCRIBE}/{@code SUMMARIZE}/{@code SHOW}, an
+ *       expression class or node type this reader does not know, a statement the serializer refuses: unreadable,
+ *       by name (fail closed); a statement DuckDB cannot parse is a real error (thrown as
+ *       {@link SQLException}, as a failed {@code EXPLAIN}).</li>
+ * </ul>
+ * Any name that may be a column counts as one: a select list's alias, a lambda's parameter or a struct's field
+ * is refused when it equals a denied column's name.
  */
 final class DuckDbReader implements PlanReader {
 
@@ -97,68 +116,343 @@ final class DuckDbReader implements PlanReader {
             return EngineReading.unreadable("a statement DuckDB's serializer refuses ("
                     + tree.get("error_type") + ": " + tree.get("error_message") + ")");
         }
-        Set<String> ctes = new HashSet<>();
-        collectCtes(tree, ctes);
-        Set<EngineReading.Table> tables = new LinkedHashSet<>();
-        Set<String> functions = new LinkedHashSet<>();
-        Set<String> unreadable = new LinkedHashSet<>();
-        walk(tree, ctes, tables, functions, unreadable);
-        return new EngineReading(tables, Set.of(), functions, Set.of(), false, Set.of(), Set.of(), unreadable);
+        Walk w = new Walk();
+        w.relations(tree, Set.of());
+        w.reads(tree, List.of());
+        return new EngineReading(w.tables, w.columns, w.functions, Set.of(), true, Set.of(), w.possible,
+                w.unreadable, w.stars);
     }
 
-    private static void collectCtes(Object node, Set<String> out) {
-        if (node instanceof Map<?, ?> m) {
+    /** Expression classes of DuckDB's parsed expressions this reader places. */
+    private static final Set<String> EXPRESSION_CLASSES = Set.of("COLUMN_REF", "STAR", "CONSTANT", "FUNCTION",
+            "COMPARISON", "CONJUNCTION", "OPERATOR", "CASE", "CAST", "SUBQUERY", "WINDOW", "PARAMETER", "COLLATE",
+            "BETWEEN", "LAMBDA", "POSITIONAL_REFERENCE", "TYPE");
+    /** Typed nodes other than expressions this reader places: query nodes, table references, modifiers, orders. */
+    private static final Set<String> NODE_TYPES = Set.of("SELECT_NODE", "SET_OPERATION_NODE", "RECURSIVE_CTE_NODE",
+            "CTE_NODE", "BASE_TABLE", "JOIN", "SUBQUERY", "EXPRESSION_LIST", "EMPTY", "TABLE_FUNCTION", "PIVOT",
+            "SHOW_REF", "ORDER_MODIFIER", "LIMIT_MODIFIER", "LIMIT_PERCENT_MODIFIER", "DISTINCT_MODIFIER",
+            "ORDER_DEFAULT", "ASCENDING", "DESCENDING");
+    /** DuckDB's query location of a node it made itself ({@code ORDER BY ALL}'s star): no place in the text. */
+    private static final String NO_LOCATION = "18446744073709551615";
+
+    /** A table in a FROM clause, by the name the statement gives it there (its alias, else its name). */
+    private record Source(String name, EngineReading.Table table) {
+    }
+
+    /**
+     * One statement's tree, read in two passes: the relations (tables, CTEs, aliases), then what reads
+     * columns. Names are scoped loosely, to the whole statement: an alias names every table it names anywhere,
+     * an unqualified column is possibly read from every table, which can only add reads.
+     */
+    private static final class Walk {
+        final Set<EngineReading.Table> tables = new LinkedHashSet<>();
+        final Set<String> functions = new LinkedHashSet<>();
+        final Set<String> unreadable = new LinkedHashSet<>();
+        final Set<EngineReading.ColumnRead> columns = new LinkedHashSet<>();
+        final Set<EngineReading.ColumnRead> possible = new LinkedHashSet<>();
+        final Set<EngineReading.StarRead> stars = new LinkedHashSet<>();
+        /** Alias or table name to the tables it names. */
+        final Map<String, Set<EngineReading.Table>> bases = new HashMap<>();
+        /** Names of relations that are no table: CTEs, subqueries, VALUES lists, table functions. */
+        final Set<String> derived = new HashSet<>();
+        /** Each table reference resolved to a table; absent when it names a CTE. */
+        final Map<Object, EngineReading.Table> resolved = new IdentityHashMap<>();
+
+        /** First pass: tables, CTEs in their scope, aliases, functions; refuses what reads no named table. */
+        void relations(Object node, Set<String> ctes) {
+            if (node instanceof List<?> l) {
+                for (Object v : l) {
+                    relations(v, ctes);
+                }
+                return;
+            }
+            if (!(node instanceof Map<?, ?> m)) {
+                return;
+            }
+            Set<String> inner = ctes;
             Object cteMap = m.get("cte_map");
-            if (cteMap instanceof Map<?, ?> cm && cm.get("map") instanceof List<?> entries) {
+            if (cteMap instanceof Map<?, ?> cm && cm.get("map") instanceof List<?> entries && !entries.isEmpty()) {
+                // a CTE's body sees the CTEs before it (and itself when recursive); a later one's name there is
+                // the table of that name, as DuckDB binds it
+                Set<String> seen = new HashSet<>(ctes);
                 for (Object e : entries) {
                     if (e instanceof Map<?, ?> em && em.get("key") instanceof String k) {
-                        out.add(k.toLowerCase(Locale.ROOT));
+                        String key = k.toLowerCase(Locale.ROOT);
+                        derived.add(key);
+                        Object body = em.get("value");
+                        Set<String> visible = new HashSet<>(seen);
+                        if (body instanceof Map<?, ?> bm && bm.get("query_node") instanceof Map<?, ?> qn
+                                && "RECURSIVE_CTE_NODE".equals(qn.get("type"))) {
+                            visible.add(key);
+                        }
+                        relations(body, visible);
+                        seen.add(key);
+                    } else {
+                        unreadable.add("a CTE entry without a name");
+                    }
+                }
+                inner = seen;
+            }
+            Object type = m.get("type");
+            String alias = text(m.get("alias"));
+            if ("BASE_TABLE".equals(type)) {
+                String catalog = text(m.get("catalog_name"));
+                String schema = text(m.get("schema_name"));
+                String name = text(m.get("table_name"));
+                boolean bare = catalog.isEmpty() && schema.isEmpty();
+                if (name.isEmpty()) {
+                    unreadable.add("a table reference without a name");
+                } else if (bare && inner.contains(name)) {
+                    derived.add(alias.isEmpty() ? name : alias);
+                } else {
+                    String s = (catalog.isEmpty() ? "" : catalog + ".") + (schema.isEmpty() ? "main" : schema);
+                    EngineReading.Table t = new EngineReading.Table(s, name, bare);
+                    tables.add(t);
+                    resolved.put(m, t);
+                    bases.computeIfAbsent(name, k -> new LinkedHashSet<>()).add(t);
+                    if (!alias.isEmpty()) {
+                        bases.computeIfAbsent(alias, k -> new LinkedHashSet<>()).add(t);
+                    }
+                    if (m.get("column_name_alias") instanceof List<?> renamed && !renamed.isEmpty()) {
+                        // FROM t AS a(x, y) renames t's first columns by position, which the tree does not name
+                        stars.add(new EngineReading.StarRead(t, Set.of()));
+                    }
+                }
+            } else if ("TABLE_FUNCTION".equals(type)) {
+                unreadable.add("the table function in FROM at offset " + m.get("query_location"));
+            } else if ("PIVOT".equals(type)) {
+                unreadable.add("the PIVOT or UNPIVOT at offset " + m.get("query_location")
+                        + " (it groups by, or unpivots, columns it does not name)");
+            } else if ("SHOW_REF".equals(type)) {
+                unreadable.add("a DESCRIBE, SUMMARIZE or SHOW (it reads columns it does not name)");
+            } else if ("FUNCTION".equals(m.get("class"))) {
+                String name = text(m.get("function_name"));
+                String schema = text(m.get("schema"));
+                String catalog = text(m.get("catalog"));
+                functions.add((catalog.isEmpty() ? "" : catalog + ".") + (schema.isEmpty() ? "" : schema + ".")
+                        + name);
+            }
+            if (!alias.isEmpty() && !"BASE_TABLE".equals(type) && type instanceof String && !m.containsKey("class")) {
+                derived.add(alias);
+            }
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (!"cte_map".equals(e.getKey())) {
+                    relations(e.getValue(), inner);
+                }
+            }
+        }
+
+        /**
+         * Second pass: the columns read. {@code from} is the tables in the FROM clause of the innermost
+         * SELECT around the node (what an unqualified star covers).
+         */
+        void reads(Object node, List<Source> from) {
+            if (node instanceof List<?> l) {
+                for (Object v : l) {
+                    reads(v, from);
+                }
+                return;
+            }
+            if (!(node instanceof Map<?, ?> m)) {
+                return;
+            }
+            Object cls = m.get("class");
+            Object type = m.get("type");
+            if (cls instanceof String c) {
+                if (!EXPRESSION_CLASSES.contains(c)) {
+                    unreadable.add("the expression of class " + c + " at offset " + m.get("query_location"));
+                } else if ("COLUMN_REF".equals(c)) {
+                    columnRef(m);
+                } else if ("STAR".equals(c)) {
+                    star(m, from);
+                } else if ("POSITIONAL_REFERENCE".equals(c)) {
+                    // #n names the n-th column of the FROM clause by position (or of the select list)
+                    from.forEach(x -> stars.add(new EngineReading.StarRead(x.table(), Set.of())));
+                }
+            } else if (type instanceof String t) {
+                if (!NODE_TYPES.contains(t)) {
+                    unreadable.add("the node of type " + t + " at offset " + m.get("query_location"));
+                } else if (t.endsWith("_NODE")) {
+                    if ("SELECT_NODE".equals(t)) {
+                        List<Source> own = new ArrayList<>();
+                        fromTables(m.get("from_table"), own);
+                        from = own;
+                    }
+                    for (Map.Entry<?, ?> e : m.entrySet()) {
+                        if ("modifiers".equals(e.getKey()) && e.getValue() instanceof List<?> modifiers) {
+                            for (Object modifier : modifiers) {
+                                queryModifier(modifier, from);
+                            }
+                        } else {
+                            reads(e.getValue(), from);
+                        }
+                    }
+                    return;
+                } else if ("JOIN".equals(t)) {
+                    List<Source> joined = new ArrayList<>();
+                    fromTables(m, joined);
+                    if ("NATURAL".equals(m.get("ref_type"))) {
+                        // compares every column the two sides have in common, by name
+                        joined.forEach(x -> stars.add(new EngineReading.StarRead(x.table(), Set.of())));
+                    }
+                    if (m.get("using_columns") instanceof List<?> using) {
+                        for (Object u : using) {
+                            for (Source x : joined) {
+                                possible.add(new EngineReading.ColumnRead(x.table(), text(u)));
+                            }
+                        }
                     }
                 }
             }
             for (Object v : m.values()) {
-                collectCtes(v, out);
-            }
-        } else if (node instanceof List<?> l) {
-            for (Object v : l) {
-                collectCtes(v, out);
+                reads(v, from);
             }
         }
-    }
 
-    private static void walk(Object node, Set<String> ctes, Set<EngineReading.Table> tables, Set<String> functions,
-            Set<String> unreadable) {
-        if (node instanceof List<?> l) {
-            for (Object v : l) {
-                walk(v, ctes, tables, functions, unreadable);
+        /**
+         * A query's own modifier: its {@code ORDER BY ALL} (a star DuckDB made itself, with no place in the
+         * text) orders by the select list, read where it is. Within an aggregate the same star is every column
+         * of the FROM clause ({@code string_agg(name ORDER BY ALL)} runs once per column), read as a star.
+         */
+        private void queryModifier(Object modifier, List<Source> from) {
+            if (modifier instanceof Map<?, ?> mm && "ORDER_MODIFIER".equals(mm.get("type"))
+                    && mm.get("orders") instanceof List<?> orders) {
+                for (Map.Entry<?, ?> e : mm.entrySet()) {
+                    if (e.getValue() != orders) {
+                        reads(e.getValue(), from);
+                    }
+                }
+                for (Object o : orders) {
+                    if (o instanceof Map<?, ?> om && om.get("expression") instanceof Map<?, ?> x && orderByAll(x)) {
+                        for (Map.Entry<?, ?> e : om.entrySet()) {
+                            if (e.getValue() != x) {
+                                reads(e.getValue(), from);
+                            }
+                        }
+                        continue;
+                    }
+                    reads(o, from);
+                }
+                return;
             }
-            return;
+            reads(modifier, from);
         }
-        if (!(node instanceof Map<?, ?> m)) {
-            return;
+
+        private static boolean orderByAll(Map<?, ?> e) {
+            return "STAR".equals(e.get("class")) && Boolean.TRUE.equals(e.get("columns")) && e.get("expr") == null
+                    && text(e.get("relation_name")).isEmpty() && NO_LOCATION.equals(e.get("query_location"));
         }
-        Object type = m.get("type");
-        if ("BASE_TABLE".equals(type)) {
-            String catalog = text(m.get("catalog_name"));
-            String schema = text(m.get("schema_name"));
-            String name = text(m.get("table_name"));
-            if (name.isEmpty()) {
-                unreadable.add("a table reference without a name");
-            } else if (!(catalog.isEmpty() && schema.isEmpty() && ctes.contains(name))) {
-                boolean bare = catalog.isEmpty() && schema.isEmpty();
-                String s = (catalog.isEmpty() ? "" : catalog + ".") + (schema.isEmpty() ? "main" : schema);
-                tables.add(new EngineReading.Table(s, name, bare));
+
+        /** The tables of a FROM clause, not those inside its subqueries (they have their own SELECT). */
+        private void fromTables(Object ref, List<Source> out) {
+            if (!(ref instanceof Map<?, ?> m)) {
+                return;
             }
-        } else if ("TABLE_FUNCTION".equals(type)) {
-            unreadable.add("the table function in FROM at offset " + m.get("query_location"));
-        } else if ("FUNCTION".equals(m.get("class"))) {
-            String name = text(m.get("function_name"));
-            String schema = text(m.get("schema"));
-            String catalog = text(m.get("catalog"));
-            functions.add((catalog.isEmpty() ? "" : catalog + ".") + (schema.isEmpty() ? "" : schema + ".") + name);
+            EngineReading.Table t = resolved.get(m);
+            if (t != null) {
+                String alias = text(m.get("alias"));
+                out.add(new Source(alias.isEmpty() ? t.name() : alias, t));
+            } else if ("JOIN".equals(m.get("type"))) {
+                fromTables(m.get("left"), out);
+                fromTables(m.get("right"), out);
+            }
         }
-        for (Object v : m.values()) {
-            walk(v, ctes, tables, functions, unreadable);
+
+        /**
+         * A column reference, {@code [a, b, …]}: a column of the table {@code a} names (an alias or table
+         * name), of the table {@code a.b} or {@code a.b.c} names, or a column {@code a} with struct fields;
+         * a single name that names a table is the whole row. Every reading DuckDB could bind is counted.
+         */
+        private void columnRef(Map<?, ?> m) {
+            if (!(m.get("column_names") instanceof List<?> raw) || raw.isEmpty()) {
+                unreadable.add("a column reference without a name at offset " + m.get("query_location"));
+                return;
+            }
+            List<String> parts = new ArrayList<>();
+            for (Object p : raw) {
+                parts.add(text(p));
+            }
+            int n = parts.size();
+            // the first name as a column (a struct whose fields follow)
+            for (EngineReading.Table t : tables) {
+                possible.add(new EngineReading.ColumnRead(t, parts.get(0)));
+            }
+            if (n == 1) {
+                for (EngineReading.Table t : bases.getOrDefault(parts.get(0), Set.of())) {
+                    stars.add(new EngineReading.StarRead(t, Set.of())); // DuckDB's whole row: SELECT p FROM people p
+                }
+                return;
+            }
+            Set<EngineReading.Table> named = bases.get(parts.get(0));
+            if (named != null) {
+                for (EngineReading.Table t : named) {
+                    (named.size() == 1 && !derived.contains(parts.get(0)) ? columns : possible)
+                            .add(new EngineReading.ColumnRead(t, parts.get(1)));
+                }
+            } else if (!derived.contains(parts.get(0))) {
+                // a name no relation of the statement has (a lambda's parameter, a struct): its field may be a
+                // column all the same
+                for (EngineReading.Table t : tables) {
+                    possible.add(new EngineReading.ColumnRead(t, parts.get(1)));
+                }
+            }
+            for (EngineReading.Table t : tables) {
+                String s = t.schema();
+                if (t.name().equals(parts.get(1)) && (s.equals(parts.get(0)) || s.endsWith("." + parts.get(0))
+                        || s.startsWith(parts.get(0) + "."))) {
+                    if (n == 2) {
+                        stars.add(new EngineReading.StarRead(t, Set.of())); // main.people: the whole row
+                    } else {
+                        possible.add(new EngineReading.ColumnRead(t, parts.get(2)));
+                    }
+                }
+                if (n >= 3 && t.name().equals(parts.get(2)) && s.equals(parts.get(0) + "." + parts.get(1))) {
+                    if (n == 3) {
+                        stars.add(new EngineReading.StarRead(t, Set.of()));
+                    } else {
+                        possible.add(new EngineReading.ColumnRead(t, parts.get(3)));
+                    }
+                }
+            }
+        }
+
+        /**
+         * A star: {@code *}, {@code t.*}, {@code COLUMNS(…)}, with its EXCLUDE list. Every column of the
+         * tables it covers but those excluded by name; {@code COLUMNS('regex')} and {@code COLUMNS(lambda)}
+         * are read as every column. REPLACE does not except the column it replaces.
+         */
+        private void star(Map<?, ?> m, List<Source> from) {
+            String relation = text(m.get("relation_name"));
+            List<Source> covered = new ArrayList<>();
+            if (relation.isEmpty()) {
+                covered.addAll(from);
+            } else if (bases.containsKey(relation)) {
+                bases.get(relation).forEach(t -> covered.add(new Source(relation, t)));
+            } else if (!derived.contains(relation)) {
+                tables.forEach(t -> covered.add(new Source("", t))); // a name nothing has: every table
+            } // else a subquery's or CTE's columns: read inside it
+            boolean pattern = m.get("expr") != null;
+            for (Source source : covered) {
+                Set<String> except = new HashSet<>();
+                if (!pattern) {
+                    if (m.get("exclude_list") instanceof List<?> names) {
+                        names.forEach(x -> except.add(text(x)));
+                    }
+                    if (m.get("qualified_exclude_list") instanceof List<?> qualified) {
+                        // EXCLUDE (a.ssn) excepts ssn of the relation named a only, not of another instance
+                        // of the same table (people a, people b)
+                        for (Object q : qualified) {
+                            if (q instanceof Map<?, ?> qm && !source.name().isEmpty()
+                                    && text(qm.get("table")).equals(source.name())
+                                    && text(qm.get("schema")).isEmpty() && text(qm.get("catalog")).isEmpty()) {
+                                except.add(text(qm.get("column")));
+                            }
+                        }
+                    }
+                }
+                except.remove("");
+                stars.add(new EngineReading.StarRead(source.table(), except));
+            }
         }
     }
 

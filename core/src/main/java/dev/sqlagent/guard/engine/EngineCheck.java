@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * (a parser differential), and the statement must not run. Thread-safe.
  *
  * <p>Engines: SQLite (its bytecode), PostgreSQL ({@code EXPLAIN (VERBOSE, FORMAT JSON)}), MariaDB and
- * MySQL (the optimizer's rewritten query), H2 (its plan text). See {@code docs/security.md} for what each
+ * MySQL (the optimizer's rewritten query), H2 (its plan text), DuckDB (its parser's tree, whose columns it
+ * scopes itself: see {@code DuckDbReader}). See {@code docs/security.md} for what each
  * shows and what it costs.
  *
  * <p>The check fails closed: a plan node, an expression shape or a name the reader cannot map, a system
@@ -266,8 +267,9 @@ public final class EngineCheck {
     }
 
     /**
-     * Compares an engine's reading with a policy: writes, tables outside the policy, denied columns, system
-     * columns the policy does not name, functions it does not allow, and whatever the reader could not map.
+     * Compares an engine's reading with a policy: writes, tables outside the policy, denied columns (read,
+     * possibly read, or within a table read whole and not excepted), system columns the policy does not
+     * name, functions it does not allow, and whatever the reader could not map.
      *
      * @param reading what the engine reads
      * @param policy the policy
@@ -304,8 +306,26 @@ public final class EngineCheck {
             for (String key : c.table().policyKeys()) {
                 Set<String> cols = denied.get(key);
                 if (cols != null && cols.contains(c.column())) {
-                    out.add("the engine's plan may read column " + c + ", which the policy denies (the engine does "
-                            + "not print what a sub-plan compares with the outer row)");
+                    out.add("the engine's plan may read column " + c + ", which the policy denies (a read the "
+                            + "engine's reading cannot place exactly, such as what a PostgreSQL sub-plan compares with "
+                            + "the outer row or an unqualified DuckDB column, counts as read)");
+                    break;
+                }
+            }
+        }
+        for (EngineReading.StarRead s : reading.starReads()) {
+            for (String key : s.table().policyKeys()) {
+                Set<String> cols = denied.get(key);
+                if (cols == null) {
+                    continue;
+                }
+                TreeSet<String> read = new TreeSet<>(cols);
+                read.removeAll(s.except());
+                if (!read.isEmpty()) {
+                    out.add("the engine reads every column of " + s.table().qualified()
+                            + (s.except().isEmpty() ? "" : " but " + s.except())
+                            + " (a star, COLUMNS(…) or whole-row value), among them " + read
+                            + ", which the policy denies");
                     break;
                 }
             }

@@ -1,5 +1,6 @@
 package dev.sqlagent.guard.engine;
 
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -28,10 +29,13 @@ import java.util.TreeSet;
  *     comparison with the outer row); each counts as read
  * @param unreadable what in the plan the reader could not map (a node type, an expression shape, a name that
  *     resolves to nothing), each named; not empty means the statement is refused
+ * @param starReads tables read whole, every column but those named ({@code *}, {@code t.*}, DuckDB's
+ *     {@code * EXCLUDE (…)}, {@code COLUMNS(*)}, a whole-row reference), where the reader does not know the
+ *     table's columns: each counts as reading every column of the table it does not except
  */
 public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<String> functions, Set<String> writes,
                             boolean columnsKnown, Set<ColumnRead> systemColumns, Set<ColumnRead> possibleColumns,
-                            Set<String> unreadable) {
+                            Set<String> unreadable, Set<StarRead> starReads) {
 
     /**
      * Copies the sets, keeping their order.
@@ -45,8 +49,10 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
      * @param systemColumns the engine's system columns the plan reads
      * @param possibleColumns columns the plan may read without printing them; each counts as read
      * @param unreadable what in the plan the reader could not map, each named
+     * @param starReads tables read whole, every column but those named
      */
     public EngineReading {
+        starReads = Set.copyOf(new LinkedHashSet<>(starReads));
         tables = Set.copyOf(new LinkedHashSet<>(tables));
         columns = Set.copyOf(new LinkedHashSet<>(columns));
         functions = Set.copyOf(new LinkedHashSet<>(functions));
@@ -54,6 +60,24 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
         systemColumns = Set.copyOf(new LinkedHashSet<>(systemColumns));
         possibleColumns = Set.copyOf(new LinkedHashSet<>(possibleColumns));
         unreadable = Set.copyOf(new LinkedHashSet<>(unreadable));
+    }
+
+    /**
+     * A reading without tables read whole: every column it reads is named.
+     *
+     * @param tables the tables (and views the engine did not expand) the plan opens
+     * @param columns the columns the plan reads, where the engine shows them (see {@link #columnsKnown()})
+     * @param functions the functions the plan calls, by the engine's name for them
+     * @param writes what in the plan writes or locks (opcodes, node types, statement kinds); empty for a read
+     * @param columnsKnown whether the engine shows the columns it reads
+     * @param systemColumns the engine's system columns the plan reads
+     * @param possibleColumns columns the plan may read without printing them; each counts as read
+     * @param unreadable what in the plan the reader could not map, each named
+     */
+    public EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<String> functions, Set<String> writes,
+                         boolean columnsKnown, Set<ColumnRead> systemColumns, Set<ColumnRead> possibleColumns,
+                         Set<String> unreadable) {
+        this(tables, columns, functions, writes, columnsKnown, systemColumns, possibleColumns, unreadable, Set.of());
     }
 
     /**
@@ -77,7 +101,8 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
      * @return a reading whose only content is {@code reason} as unreadable
      */
     static EngineReading unreadable(String reason) {
-        return new EngineReading(Set.of(), Set.of(), Set.of(), Set.of(), true, Set.of(), Set.of(), Set.of(reason));
+        return new EngineReading(Set.of(), Set.of(), Set.of(), Set.of(), true, Set.of(), Set.of(), Set.of(reason),
+                Set.of());
     }
 
     /**
@@ -146,6 +171,35 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
     }
 
     /**
+     * A table read whole: every column of it but those excepted, for a reader that does not know the table's
+     * columns (DuckDB's parser tree names no column a star expands to).
+     *
+     * @param table the table
+     * @param except the columns it does not read, lower case (an {@code EXCLUDE} list); empty for all
+     */
+    public record StarRead(Table table, Set<String> except) {
+        /**
+         * Lower-cases and copies the names.
+         *
+         * @param table the table
+         * @param except the columns it does not read, lower case; empty for all
+         */
+        public StarRead {
+            Objects.requireNonNull(table, "table");
+            TreeSet<String> names = new TreeSet<>();
+            for (String e : except) {
+                names.add(e.toLowerCase(Locale.ROOT));
+            }
+            except = Collections.unmodifiableSet(names);
+        }
+
+        @Override
+        public String toString() {
+            return table.qualified() + ".*" + (except.isEmpty() ? "" : " except " + except);
+        }
+    }
+
+    /**
      * {@return a stable one-line description, for logs: tables, columns, system columns, possible columns,
      * functions, writes and what could not be read, sorted}
      */
@@ -159,8 +213,11 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
         TreeSet<String> p = new TreeSet<>();
         possibleColumns.forEach(x -> p.add(x.toString()));
         p.removeAll(c);
+        TreeSet<String> w = new TreeSet<>();
+        starReads.forEach(x -> w.add(x.toString()));
         return "tables=" + t + (columnsKnown ? " columns=" + c : " columns=unknown")
                 + (s.isEmpty() ? "" : " systemColumns=" + s) + (p.isEmpty() ? "" : " possibleColumns=" + p)
+                + (w.isEmpty() ? "" : " starReads=" + w)
                 + " functions=" + new TreeSet<>(functions)
                 + (writes.isEmpty() ? "" : " writes=" + new TreeSet<>(writes))
                 + (unreadable.isEmpty() ? "" : " unreadable=" + new TreeSet<>(unreadable));

@@ -13,6 +13,7 @@ final class Reads {
     final Set<EngineReading.ColumnRead> systemColumns = new LinkedHashSet<>();
     final Set<EngineReading.ColumnRead> possibleColumns = new LinkedHashSet<>();
     final Set<String> unreadable = new LinkedHashSet<>();
+    final Set<EngineReading.StarRead> starReads = new LinkedHashSet<>();
 
     /** @param what something in the plan the reader cannot map, named so a person can find it */
     void unreadable(String what) {
@@ -28,9 +29,11 @@ final class Reads {
         systemColumns.addAll(other.systemColumns());
         possibleColumns.addAll(other.possibleColumns());
         unreadable.addAll(other.unreadable());
+        starReads.addAll(other.starReads());
     }
 
     EngineReading reading() {
-        return new EngineReading(tables, columns, functions, writes, true, systemColumns, possibleColumns, unreadable);
+        return new EngineReading(tables, columns, functions, writes, true, systemColumns, possibleColumns, unreadable,
+                starReads);
     }
 }
