@@ -22,7 +22,7 @@ import net.sf.jsqlparser.statement.select.TableFunction;
 final class DuckDbGenerators {
 
     /** The most rows a generator in {@code FROM} may make. */
-    static final long MAX_ROWS = 1_000_000;
+    static final long MAX_ROWS = dev.sqlagent.internal.IntegerSeries.MAX_ROWS;
 
     private DuckDbGenerators() {
     }
@@ -76,18 +76,10 @@ final class DuckDbGenerators {
         if (args.isEmpty() || args.size() > 3 || !f.toString().replace(" ", "").equals(canonical.toString())) {
             return f.getName() + " in FROM takes one to three integer constants and nothing else";
         }
-        BigInteger start = args.size() == 1 ? BigInteger.ZERO : args.get(0);
-        BigInteger stop = args.size() == 1 ? args.get(0) : args.get(1);
-        BigInteger step = args.size() == 3 ? args.get(2) : BigInteger.ONE;
-        if (step.signum() == 0) {
+        BigInteger rows = dev.sqlagent.internal.IntegerSeries.rows(args, inclusive);
+        if (rows.signum() < 0) {
             return f.getName() + " with a step of 0";
         }
-        BigInteger span = stop.subtract(start);
-        if (inclusive) {
-            span = span.add(BigInteger.valueOf(step.signum()));
-        }
-        BigInteger rows = span.signum() != step.signum() ? BigInteger.ZERO
-                : span.abs().add(step.abs()).subtract(BigInteger.ONE).divide(step.abs());
         if (rows.compareTo(BigInteger.valueOf(MAX_ROWS)) > 0) {
             return f.getName() + " would make " + rows + " rows, more than " + MAX_ROWS;
         }

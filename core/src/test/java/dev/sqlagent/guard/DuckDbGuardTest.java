@@ -257,6 +257,19 @@ class DuckDbGuardTest {
                     ResultSet r = s.executeQuery(((GuardVerdict.Accepted) v).statement().sql())) {
                 assertThat(r.next()).as(sql).isTrue();
             }
+            dev.sqlagent.guard.engine.EngineReading reading = engineCheck().read(duck,
+                    ((GuardVerdict.Accepted) v).statement());
+            assertThat(dev.sqlagent.guard.engine.EngineCheck.disagreements(reading, POLICY, Dialect.DUCKDB))
+                    .as("the engine's reading of %s: %s", sql, reading.describe()).isEmpty();
+        }
+        // the engine check alone: a generator past the cap, over a column, or with ordinality is unreadable
+        for (String sql : List.of("SELECT range FROM range(1000001)", "SELECT range FROM sales, range(sales.id)",
+                "SELECT range FROM range(3) WITH ORDINALITY", "SELECT range FROM range(0.5)",
+                "SELECT * FROM unnest([1, 2])")) {
+            dev.sqlagent.guard.engine.EngineReading reading = engineCheck().read(duck,
+                    new dev.sqlagent.execution.SqlStatement(sql, List.of()));
+            assertThat(String.join(" | ", dev.sqlagent.guard.engine.EngineCheck.disagreements(reading, POLICY,
+                    Dialect.DUCKDB))).as(sql).contains("cannot read the table function");
         }
         for (String sql : List.of(
                 "SELECT range FROM range(1000001)",

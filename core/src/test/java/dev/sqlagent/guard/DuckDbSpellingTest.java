@@ -86,6 +86,67 @@ class DuckDbSpellingTest {
         assertThat(v).as("%s", v).isInstanceOf(GuardVerdict.Accepted.class);
         String run = ((GuardVerdict.Accepted) v).statement().sql();
         assertThat(rows(run)).as("%s run as %s", sql, run).isEqualTo(rows(sql));
+        // the engine check reads the same statement within the policy (a lambda's parameter is no column)
+        dev.sqlagent.guard.engine.EngineReading reading = dev.sqlagent.guard.engine.EngineCheck
+                .create(new SingleConnection(duck), Dialect.DUCKDB).read(duck, ((GuardVerdict.Accepted) v).statement());
+        assertThat(dev.sqlagent.guard.engine.EngineCheck.disagreements(reading, POLICY, Dialect.DUCKDB))
+                .as("the engine's reading of %s: %s", run, reading.describe()).isEmpty();
+    }
+
+    /** The engine check alone (the guard bypassed) refuses a denied column read through the same forms. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT list_transform([1], lambda x: x + salary) AS l FROM people",
+            "SELECT list_transform([1], lambda people: people.salary) AS l FROM people",
+            "SELECT list_transform([1], lambda x: list_transform([2], lambda y: y + salary)) AS l FROM people",
+            "SELECT {'s': salary} AS s FROM people",
+            "SELECT salary // 1000 AS k FROM people",
+            "SELECT name FROM people WHERE salary > 8000 USING SAMPLE 100%",
+            "SELECT r.range FROM range(3) r JOIN people p ON p.salary // 1000 = r.range",
+            "SELECT salary FROM range(3) r(salary), people"})
+    void theEngineCheckAloneRefusesADeniedColumnInTheseForms(String sql) throws SQLException {
+        dev.sqlagent.guard.engine.EngineReading reading = dev.sqlagent.guard.engine.EngineCheck
+                .create(new SingleConnection(duck), Dialect.DUCKDB)
+                .read(duck, new dev.sqlagent.execution.SqlStatement(sql, List.of()));
+        assertThat(String.join(" | ", dev.sqlagent.guard.engine.EngineCheck.disagreements(reading, POLICY,
+                Dialect.DUCKDB))).as("%s: %s", sql, reading.describe()).contains("salary");
+    }
+
+    /** The test's one DuckDB connection as a data source (duplicates share its database). */
+    private record SingleConnection(Connection c) implements javax.sql.DataSource {
+        public Connection getConnection() throws SQLException {
+            return ((org.duckdb.DuckDBConnection) c).duplicate();
+        }
+
+        public Connection getConnection(String u, String p) throws SQLException {
+            return getConnection();
+        }
+
+        public java.io.PrintWriter getLogWriter() {
+            return null;
+        }
+
+        public void setLogWriter(java.io.PrintWriter out) {
+        }
+
+        public void setLoginTimeout(int seconds) {
+        }
+
+        public int getLoginTimeout() {
+            return 0;
+        }
+
+        public java.util.logging.Logger getParentLogger() {
+            return java.util.logging.Logger.getGlobal();
+        }
+
+        public <T> T unwrap(Class<T> iface) throws SQLException {
+            throw new SQLException("not a wrapper");
+        }
+
+        public boolean isWrapperFor(Class<?> iface) {
+            return false;
+        }
     }
 
     /** Names inside the new syntax are checked like any other; a misfit is refused, saying why. */

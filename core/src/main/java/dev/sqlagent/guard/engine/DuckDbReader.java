@@ -1,6 +1,7 @@
 package dev.sqlagent.guard.engine;
 
 import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.internal.IntegerSeries;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -157,6 +158,42 @@ final class DuckDbReader implements PlanReader {
         final Set<String> derived = new HashSet<>();
         /** Each table reference resolved to a table; absent when it names a CTE. */
         final Map<Object, EngineReading.Table> resolved = new IdentityHashMap<>();
+        /** The parameters of the lambdas around the node being read, innermost last. */
+        final List<Set<String>> lambdas = new ArrayList<>();
+
+        private boolean isLambdaParameter(String name) {
+            for (Set<String> p : lambdas) {
+                if (p.contains(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** A lambda's parameters: one name, or {@code row(a, b, …)} of names; null for anything else. */
+        private static Set<String> lambdaParameters(Object lhs) {
+            List<Object> refs = new ArrayList<>();
+            if (lhs instanceof Map<?, ?> l && "COLUMN_REF".equals(l.get("class"))) {
+                refs.add(l);
+            } else if (lhs instanceof Map<?, ?> l && "FUNCTION".equals(l.get("class"))
+                    && "row".equals(text(l.get("function_name"))) && text(l.get("schema")).isEmpty()
+                    && l.get("arguments") instanceof List<?> args) {
+                for (Object a : args) {
+                    refs.add(a instanceof Map<?, ?> am ? am.get("expression") : null);
+                }
+            } else {
+                return null;
+            }
+            Set<String> out = new HashSet<>();
+            for (Object r : refs) {
+                if (!(r instanceof Map<?, ?> rm) || !"COLUMN_REF".equals(rm.get("class"))
+                        || !(rm.get("column_names") instanceof List<?> names) || names.size() != 1) {
+                    return null;
+                }
+                out.add(text(names.get(0)));
+            }
+            return out.isEmpty() ? null : out;
+        }
 
         /** First pass: tables, CTEs in their scope, aliases, functions; refuses what reads no named table. */
         void relations(Object node, Set<String> ctes) {
@@ -219,7 +256,15 @@ final class DuckDbReader implements PlanReader {
                     }
                 }
             } else if ("TABLE_FUNCTION".equals(type)) {
-                unreadable.add("the table function in FROM at offset " + m.get("query_location"));
+                String generator = boundedGenerator(m);
+                if (generator == null) {
+                    unreadable.add("the table function in FROM at offset " + m.get("query_location"));
+                } else {
+                    // range(…) / generate_series(…) over integer constants: a relation of its own that reads
+                    // nothing; its constants are all there is below it
+                    derived.add(alias.isEmpty() ? generator : alias);
+                    return;
+                }
             } else if ("PIVOT".equals(type)) {
                 unreadable.add("the PIVOT or UNPIVOT at offset " + m.get("query_location")
                         + " (it groups by, or unpivots, columns it does not name)");
@@ -235,11 +280,47 @@ final class DuckDbReader implements PlanReader {
             if (!alias.isEmpty() && !"BASE_TABLE".equals(type) && type instanceof String && !m.containsKey("class")) {
                 derived.add(alias);
             }
+            boolean lambda = "LAMBDA".equals(m.get("class"));
             for (Map.Entry<?, ?> e : m.entrySet()) {
-                if (!"cte_map".equals(e.getKey())) {
+                // a lambda's parameters (lhs) are names, not calls or columns
+                if (!"cte_map".equals(e.getKey()) && !(lambda && "lhs".equals(e.getKey()))) {
                     relations(e.getValue(), inner);
                 }
             }
+        }
+
+        /**
+         * DuckDB's {@code range} or {@code generate_series} in FROM over one to three integer constants, at
+         * most {@link IntegerSeries#MAX_ROWS} rows, with nothing else (no ordinality, no sample, no schema):
+         * its name; else null.
+         */
+        private static String boundedGenerator(Map<?, ?> m) {
+            if (!(m.get("function") instanceof Map<?, ?> f) || !"FUNCTION".equals(f.get("class"))
+                    || !text(f.get("schema")).isEmpty() || !text(f.get("catalog")).isEmpty()
+                    || m.get("sample") != null || !"WITHOUT_ORDINALITY".equals(m.get("with_ordinality"))
+                    || f.get("filter") != null || Boolean.TRUE.equals(f.get("distinct"))
+                    || !(f.get("arguments") instanceof List<?> arguments)) {
+                return null;
+            }
+            String name = text(f.get("function_name"));
+            if (!name.equals("range") && !name.equals("generate_series")) {
+                return null;
+            }
+            if (f.get("order_bys") instanceof Map<?, ?> ob && ob.get("orders") instanceof List<?> orders
+                    && !orders.isEmpty()) {
+                return null;
+            }
+            List<java.math.BigInteger> args = new ArrayList<>();
+            for (Object a : arguments) {
+                if (!(a instanceof Map<?, ?> am) || !text(am.get("name")).isEmpty()
+                        || !(am.get("expression") instanceof Map<?, ?> x) || !"CONSTANT".equals(x.get("class"))
+                        || !(x.get("literal") instanceof Map<?, ?> lit) || !"INTEGER".equals(lit.get("kind"))
+                        || !(lit.get("text") instanceof String digits) || !digits.matches("-?[0-9]{1,30}")) {
+                    return null;
+                }
+                args.add(new java.math.BigInteger(digits));
+            }
+            return IntegerSeries.bounded(args, name.equals("generate_series")) ? name : null;
         }
 
         /**
@@ -261,6 +342,20 @@ final class DuckDbReader implements PlanReader {
             if (cls instanceof String c) {
                 if (!EXPRESSION_CLASSES.contains(c)) {
                     unreadable.add("the expression of class " + c + " at offset " + m.get("query_location"));
+                } else if ("LAMBDA".equals(c)) {
+                    Set<String> params = lambdaParameters(m.get("lhs"));
+                    if (params == null) {
+                        unreadable.add("a lambda whose parameters are no plain names at offset "
+                                + m.get("query_location"));
+                        return;
+                    }
+                    lambdas.add(params);
+                    try {
+                        reads(m.get("expr"), from);
+                    } finally {
+                        lambdas.remove(lambdas.size() - 1);
+                    }
+                    return;
                 } else if ("COLUMN_REF".equals(c)) {
                     columnRef(m);
                 } else if ("STAR".equals(c)) {
@@ -373,6 +468,11 @@ final class DuckDbReader implements PlanReader {
                 parts.add(text(p));
             }
             int n = parts.size();
+            if (isLambdaParameter(parts.get(0)) && (n == 1 || !bases.containsKey(parts.get(0)))) {
+                // DuckDB binds a lambda's parameter before any column, and x.f to a table's column only when
+                // x names a table: a parameter, or a field of one
+                return;
+            }
             // the first name as a column (a struct whose fields follow)
             for (EngineReading.Table t : tables) {
                 possible.add(new EngineReading.ColumnRead(t, parts.get(0)));
