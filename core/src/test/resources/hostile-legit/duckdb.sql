@@ -176,3 +176,93 @@ SELECT dept, list_distinct(list(city)) AS cities FROM people GROUP BY dept
 SELECT name, contains(city, 'o') AS has_o, lower(name) AS lname FROM people
 
 SELECT status, max(placed) AS last_placed, min(amount) AS smallest FROM orders GROUP BY ALL
+
+SELECT dept, list_aggregate(list(score), 'sum') AS s FROM people GROUP BY dept
+
+SELECT name, string_split(city, 'l') AS parts FROM people
+
+SELECT name, unnest(string_split(city, 'l')) AS part FROM people
+
+SELECT name, epoch(born) AS e, dayname(born) AS d, monthname(born) AS m FROM people
+
+SELECT last_day(placed) AS ld, date_add(placed, INTERVAL 1 MONTH) AS next FROM orders
+
+SELECT make_date(2024, 1, 1) AS d, name FROM people
+
+SELECT name FROM people WHERE born BETWEEN DATE '1970-01-01' AND DATE '2000-12-31'
+
+SELECT count(*) AS recent FROM orders WHERE placed > current_date - INTERVAL 10000 DAY
+
+SELECT name, score, score - avg(score) OVER () AS diff FROM people
+
+SELECT dept, count(*) * 100.0 / sum(count(*)) OVER () AS pct FROM people GROUP BY dept
+
+SELECT name FROM people WHERE dept IN ('ops', 'dev', 'eng') AND score IS NOT NULL
+
+SELECT name, CASE dept WHEN 'ops' THEN 1 ELSE 0 END AS is_ops FROM people
+
+SELECT round(score / 3.0, 1) AS r, floor(score / 10) AS f, ceil(score / 10) AS c FROM people
+
+SELECT name, md5(name) AS h FROM people
+
+SELECT list_position([1, 2, 3], 2) AS pos, name FROM people
+
+SELECT name, score::VARCHAR || '%' AS pct FROM people
+
+SELECT dept, histogram(city) AS h FROM people GROUP BY dept
+
+SELECT name, trim(city) AS c, lpad(name, 10, '*') AS padded, left(name, 2) AS l, right(name, 2) AS r FROM people
+
+SELECT name, strptime('2024-01-02', '%Y-%m-%d') AS t FROM people
+
+SELECT name FROM people WHERE city IS DISTINCT FROM 'Oslo'
+
+SELECT count(*) AS n FROM people p, pets q WHERE p.name = q.owner OR p.id = q.id
+
+SELECT p.name, q.kind FROM people p CROSS JOIN pets q ORDER BY 1, 2 LIMIT 5
+
+SELECT dept, max(score) - min(score) AS spread FROM people GROUP BY dept HAVING spread >= 0
+
+SELECT name, score, CASE WHEN score >= 80 THEN 'A' WHEN score >= 60 THEN 'B' ELSE 'C' END AS grade FROM people ORDER BY grade, name
+
+SELECT list_slice([1, 2, 3, 4], 2, 3) AS l, name FROM people
+
+SELECT name, [score, id][1:1] AS s FROM people
+
+SELECT struct_extract({'a': name}, 'a') AS n FROM people
+
+SELECT name, score FROM people WHERE score = (SELECT max(score) FROM people)
+
+SELECT DISTINCT ON (dept) dept, name FROM people ORDER BY dept, score DESC
+
+SELECT name, to_json({'n': name}) AS j FROM people
+
+SELECT json_extract_string('{"a": 1}', '$.a') AS v, name FROM people
+
+SELECT name, list_transform(string_split(city, ''), lambda c: upper(c)) AS letters FROM people
+
+SELECT name FROM people WHERE list_contains(['ops', 'dev', 'eng'], dept)
+
+SELECT name, rank() OVER w AS r FROM people WINDOW w AS (ORDER BY score)
+
+SELECT min(born) AS first_born, max(born) AS last_born FROM people
+
+SELECT name, score % 7 AS m, score // 7 AS q, pow(2, 3) AS p FROM people
+
+SELECT dept, count(*) AS n FROM people GROUP BY ROLLUP (dept)
+
+SELECT dept, city, count(*) AS n FROM people GROUP BY GROUPING SETS ((dept), (city))
+
+SELECT name, list_reduce([score, id, 1], lambda a, b: a + b) AS total FROM people
+
+SELECT name, list_filter([score, id], lambda v, i: i > 1) AS rest FROM people
+
+SELECT r.range AS n, p.name FROM range(1, 3) r JOIN people p ON p.id = r.range
+
+SELECT generate_series AS y FROM generate_series(2020, 2024)
+
+SELECT y.year, count(p.id) AS n FROM generate_series(1950, 2010, 10) AS y(year) LEFT JOIN people p ON year(p.born) >= y.year AND year(p.born) < y.year + 10 GROUP BY y.year ORDER BY y.year
+
+SELECT name, {'dept': dept, 'city': city}.dept AS d FROM people
+
+SELECT dept, count(*) AS n FROM people GROUP BY dept USING SAMPLE 100% ORDER BY dept

@@ -359,6 +359,20 @@ final class AstAnalyzer {
             }
             // the keys are the items' aliases (names of the struct's fields, no columns); the values are walked
             walk(struct.getArguments(), node, scope);
+        } else if (node instanceof net.sf.jsqlparser.expression.RowGetExpression) {
+            // DuckDB's field access on a value ({'a': x}.a, (p).name): the value is walked like any other (a
+            // table's alias there is its whole row); elsewhere attribute notation is not analysed
+            if (dialect != Dialect.DUCKDB) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, "RowGetExpression: " + node,
+                        "the guard does not analyse RowGetExpression");
+                return;
+            }
+            walk(((net.sf.jsqlparser.expression.RowGetExpression) node).getExpression(), node, scope);
+        } else if (node instanceof Function && parent instanceof net.sf.jsqlparser.statement.select.GroupByElement
+                && isGroupingConstruct((Function) node)) {
+            // GROUP BY ROLLUP (a, b) / CUBE (a, b): grouping syntax the parser reads as a call; its items are
+            // walked as the grouping expressions they are
+            walk(((Function) node).getParameters(), parent, scope);
         } else if (node instanceof Function) {
             checkFunction(((Function) node).getMultipartName(), node);
             walkFields(node, scope, null);
@@ -409,6 +423,18 @@ final class AstAnalyzer {
             }
         }
         return false;
+    }
+
+    /** {@code ROLLUP (…)} or {@code CUBE (…)} as a grouping item: a bare name, plain arguments, nothing else. */
+    private static boolean isGroupingConstruct(Function f) {
+        String name = f.getName() == null ? "" : f.getName().toLowerCase(java.util.Locale.ROOT);
+        return (name.equals("rollup") || name.equals("cube")) && f.getMultipartName().size() == 1
+                && f.getParameters() != null && !f.getParameters().isEmpty() && f.getNamedParameters() == null
+                && f.getChainedParameters() == null && !f.isDistinct() && !f.isUnique() && !f.isAllColumns()
+                && f.getOrderByElements() == null && f.getAttribute() == null && f.getKeep() == null
+                && f.getOnOverflowTruncate() == null && f.getHavingClause() == null && f.getLimit() == null
+                && f.getNullHandling() == null && f.getExtraKeyword() == null
+                && (f.getKeywordArguments() == null || f.getKeywordArguments().isEmpty()) && !f.isEscaped();
     }
 
     private void walkFields(Object node, NameScope.Ctes scope, String skip) {

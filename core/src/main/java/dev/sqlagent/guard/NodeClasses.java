@@ -33,6 +33,8 @@ final class NodeClasses {
             // DuckDB only (AstAnalyzer refuses them elsewhere): lambdas, scoped; struct literals {'k': v}
             net.sf.jsqlparser.expression.LambdaExpression.class,
             net.sf.jsqlparser.expression.StructType.class,
+            // DuckDB only (AstAnalyzer refuses it elsewhere): field access on a value
+            net.sf.jsqlparser.expression.RowGetExpression.class,
             // DuckDB struct_pack(n := x) and PostgreSQL f(n => x): the name is a String the walk ignores, the value is walked
             net.sf.jsqlparser.expression.PostgresNamedFunctionParameter.class,
             net.sf.jsqlparser.expression.NotExpression.class,

@@ -62,6 +62,10 @@ final class ResourceBounds {
     /** The size a non-constant string operand counts for, in bytes. */
     static final long NOMINAL_OPERAND = 256;
 
+    /** Functions that split a string into a list of its pieces (DuckDB's names). */
+    private static final java.util.Set<String> SPLITS = java.util.Set.of("string_split", "str_split", "string_to_array",
+            "split", "regexp_split_to_array");
+
     private static final long NUMBER = 24;
 
     /** Functions a recursive member grows a value with, on H2. */
@@ -336,6 +340,12 @@ final class ResourceBounds {
                     // a list literal ([1, 2, 3]) unnests to its own elements: bounded by what the statement spells
                     if (arg(args, 0) instanceof net.sf.jsqlparser.expression.ArrayConstructor) {
                         return size(((net.sf.jsqlparser.expression.ArrayConstructor) arg(args, 0)).getExpressions());
+                    }
+                    // a string split into pieces (string_split(city, ',')): no more pieces than characters, none
+                    // longer than the string, itself bounded like any value
+                    if (arg(args, 0) instanceof Function split && SPLITS.contains(bare(split.getName()))
+                            && catalog.classOf(bare(split.getName())).orElse(null) == FunctionClass.SAFE_SCALAR) {
+                        return size(split);
                     }
                     throw new Unbounded("unnest expands its input by an amount the guard cannot bound before it runs");
                 case "array_fill": {

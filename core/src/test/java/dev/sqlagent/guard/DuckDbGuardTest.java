@@ -84,7 +84,13 @@ class DuckDbGuardTest {
             "SELECT date_diff('day', min(day), max(day)) FROM sales",
             "SELECT regexp_matches(region, '^n') FROM sales",
             "SELECT region, round(avg(amount), 2) FROM sales GROUP BY region HAVING count(*) > 1",
-            "SELECT region, amount, lag(amount) OVER (ORDER BY day) FROM sales"})
+            "SELECT region, amount, lag(amount) OVER (ORDER BY day) FROM sales",
+            "SELECT region, histogram(amount) FROM sales GROUP BY region",
+            "SELECT unnest(string_split(region, 'o')) AS piece FROM sales",
+            "SELECT region, count(*) FROM sales GROUP BY ROLLUP (region)",
+            "SELECT region, day, count(*) FROM sales GROUP BY CUBE (region, day)",
+            "SELECT {'a': region, 'b': amount}.a AS r FROM sales",
+            "SELECT (s).region FROM sales s"})
     void legitimateDuckDbSqlIsAcceptedAndRuns(String sql) throws SQLException {
         GuardVerdict v = GUARD.check(sql, POLICY, Dialect.DUCKDB);
         assertThat(v).as("%s", v).isInstanceOf(GuardVerdict.Accepted.class);
@@ -188,6 +194,13 @@ class DuckDbGuardTest {
             "SELECT * FROM range(100000000000)",
             "SELECT region FROM sales, generate_series(1, 1000000000)",
             "SELECT repeat(region, 100000000) FROM sales",
+            "SELECT * FROM histogram(customers, email)",
+            "SELECT (c).name FROM customers c",
+            "SELECT {'e': email}.e FROM customers",
+            "SELECT count(*) FROM customers GROUP BY ROLLUP (email)",
+            "SELECT unnest(string_split(email, '@')) FROM customers",
+            "SELECT unnest(string_split_regex(region, '')) FROM sales",
+            "SELECT unnest(list(region)) FROM sales",
             "USE other",
             "CHECKPOINT"})
     void filesExtensionsSettingsAndCatalogAreRefused(String sql) {

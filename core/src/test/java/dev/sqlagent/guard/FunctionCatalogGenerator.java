@@ -623,8 +623,12 @@ public final class FunctionCatalogGenerator {
                 deregister_external_resource destroy_external_resource""");
         // query('<sql>') runs SQL the guard never saw
         put(m, TABLES, "runs-sql-text", "query query_table json_execute_serialized_sql");
-        // histogram(tbl, col) as a table function reads a table and column named as arguments
-        put(m, TABLES, "table-by-name", "histogram histogram_values");
+        // histogram_values(tbl, col) is a table macro that reads a table and column named as arguments.
+        // histogram(col) is an aggregate over the values of its group; its table-macro form histogram(tbl, col)
+        // is callable only in FROM, where every table function but range and generate_series over constants
+        // is refused by the guard and the engine check alike
+        put(m, TABLES, "table-by-name", "histogram_values");
+        put(m, AGGREGATE, "aggregate; its table form only in FROM", "histogram");
         put(m, WRITES, "writes", """
                 checkpoint force_checkpoint truncate_duckdb_logs nextval setval setseed write_log
                 enable_checkpoint_on_shutdown disable_checkpoint_on_shutdown enable_logging disable_logging
