@@ -165,6 +165,14 @@ final class AstAnalyzer {
     private final List<Set<String>> lambdaParameters = new ArrayList<>();
     /** Whether the statement's lambdas come from DuckDB's {@code lambda} keyword ({@link DuckDbSpelling}). */
     private boolean lambdasSpelled;
+    /** MySQL and MariaDB syntax respelled for the parser ({@link MySqlSpelling}), or null. */
+    private MySqlSpelling.ForParser mySql;
+    /** The numbers of the select option markers not yet found. */
+    private final Set<Integer> optionMarkers = new HashSet<>();
+    /** The numbers of the index hint markers not yet found. */
+    private final Set<Integer> hintMarkers = new HashSet<>();
+    /** Each select block that had a select option marker, and the marker taken off it. */
+    final Map<PlainSelect, net.sf.jsqlparser.statement.select.Skip> optioned = new IdentityHashMap<>();
 
     private final NameScope.Builder names;
     /** The FROM items the name being walked can see; null outside any query's FROM scope. */
@@ -196,12 +204,38 @@ final class AstAnalyzer {
      *     parser (only those are analysed: an arrow of the statement's own may be DuckDB's JSON operator)
      */
     void analyse(Select statement, Set<String> markers, boolean lambdas) {
+        analyse(statement, markers, lambdas, null);
+    }
+
+    /**
+     * Analyses a statement whose DuckDB sample clauses, or whose MySQL and MariaDB select options and index
+     * hints, the parser holds as markers.
+     *
+     * @param statement the statement
+     * @param markers the DuckDB sample markers' folded table names
+     * @param lambdas whether the statement's lambdas were DuckDB's {@code lambda x: …}
+     * @param mySql what {@link MySqlSpelling} respelled for the parser, or null
+     */
+    void analyse(Select statement, Set<String> markers, boolean lambdas, MySqlSpelling.ForParser mySql) {
         sampleMarkers.addAll(markers);
         lambdasSpelled = lambdas;
+        this.mySql = mySql;
+        if (mySql != null) {
+            for (int k = 0; k < mySql.options().size(); k++) {
+                optionMarkers.add(k);
+            }
+            for (int k = 0; k < mySql.hints().size(); k++) {
+                hintMarkers.add(k);
+            }
+        }
         analyse(statement);
         if (!sampleMarkers.isEmpty()) {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, "USING SAMPLE",
                     "a sample clause sits where DuckDB does not read one (only at the end of a select block)");
+        }
+        if (!optionMarkers.isEmpty() || !hintMarkers.isEmpty()) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, !optionMarkers.isEmpty() ? "select options" : "index hint",
+                    "a select option or an index hint sits where the guard does not read it");
         }
     }
 
@@ -376,6 +410,8 @@ final class AstAnalyzer {
         } else if (node instanceof Function) {
             checkFunction(((Function) node).getMultipartName(), node);
             walkFields(node, scope, null);
+        } else if (node instanceof net.sf.jsqlparser.expression.JsonFunction) {
+            jsonFunction((net.sf.jsqlparser.expression.JsonFunction) node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.MySQLGroupConcat) {
             // a node of its own, not a Function: decided like one
             checkFunction(List.of("group_concat"), node);
@@ -425,6 +461,95 @@ final class AstAnalyzer {
         return false;
     }
 
+    /**
+     * {@code JSON_OBJECT(…)} and {@code JSON_ARRAY(…)}, which the parser reads as a node of its own: decided by
+     * the function policy like a call of {@code json_object} or {@code json_array}, and every key and value
+     * walked like a call's arguments. Only the forms each engine reads alike are analysed: pairs separated by a
+     * comma ({@code 'k', v}) everywhere; {@code 'k' : v}, {@code 'k' VALUE v} and {@code NULL|ABSENT ON NULL},
+     * {@code WITH|WITHOUT UNIQUE KEYS} on H2 and PostgreSQL, whose {@code JSON_OBJECT} has them;
+     * {@code KEY 'k' VALUE v} on H2 only. {@code FORMAT JSON}, {@code ENCODING}, {@code RETURNING}, {@code STRICT},
+     * a key without a value, a star and a prefixed string as a key are refused. A key written as a string is
+     * held by the parser as bare text: it is made a string literal of the tree, so that it is checked and
+     * printed like any other (on MySQL and MariaDB respelled for both backslash settings).
+     */
+    private void jsonFunction(net.sf.jsqlparser.expression.JsonFunction f, NameScope.Ctes scope) {
+        boolean standard = dialect == Dialect.H2 || dialect == Dialect.POSTGRESQL;
+        String name = f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.OBJECT ? "json_object"
+                : f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.ARRAY ? "json_array" : null;
+        String problem = null;
+        if (name == null) {
+            problem = "of the JSON functions the parser reads apart, only JSON_OBJECT and JSON_ARRAY are analysed";
+        } else if (f.isStrict() || f.getReturningType() != null || f.isReturningFormatJson()
+                || f.getReturningEncoding() != null || !f.getPassingExpressions().isEmpty()
+                || !f.getAdditionalQueryPathArguments().isEmpty() || f.getInputExpression() != null
+                || f.getJsonPathExpression() != null || f.getOnEmptyBehavior() != null || f.getOnErrorBehavior() != null
+                || f.getWrapperType() != null || f.getWrapperMode() != null || f.isWrapperArray()
+                || f.getQuotesType() != null || f.isQuotesOnScalarString() || f.getScalarsType() != null) {
+            problem = "STRICT, RETURNING and the other clauses of " + name + " are not analysed";
+        } else if ((f.getOnNullType() != null || f.getUniqueKeysType() != null) && !standard) {
+            problem = "ON NULL and UNIQUE KEYS in " + name + " are analysed only on H2 and PostgreSQL";
+        } else if (name.equals("json_array") && !f.getKeyValuePairs().isEmpty()
+                || name.equals("json_object") && !f.getExpressions().isEmpty()) {
+            problem = "a mixed form of " + name;
+        }
+        List<Object> parts = new ArrayList<>();
+        if (problem == null) {
+            for (net.sf.jsqlparser.expression.JsonFunctionExpression e : f.getExpressions()) {
+                if (e.isUsingFormatJson() || e.getEncoding() != null) {
+                    problem = "FORMAT JSON and ENCODING are not analysed";
+                    break;
+                }
+                parts.add(e.getExpression());
+            }
+        }
+        List<net.sf.jsqlparser.expression.JsonKeyValuePair> pairs = f.getKeyValuePairs();
+        for (int i = 0; problem == null && i < pairs.size(); i++) {
+            net.sf.jsqlparser.expression.JsonKeyValuePair p = pairs.get(i);
+            net.sf.jsqlparser.expression.JsonKeyValuePairSeparator sep = p.getSeparator();
+            Object key = p.getKey();
+            if (p.isUsingFormatJson() || p.getEncoding() != null) {
+                problem = "FORMAT JSON and ENCODING are not analysed";
+            } else if ((p.getValue() == null || sep == net.sf.jsqlparser.expression.JsonKeyValuePairSeparator.NOT_USED)
+                    && !(dialect == Dialect.POSTGRESQL && pairs.size() == 1 && p.getValue() == null
+                    && key instanceof String && !p.isUsingKeyKeyword())) {
+                // PostgreSQL's json_object(text[]) is the one form with a single argument
+                problem = "a key without a value in " + name;
+            } else if (sep != net.sf.jsqlparser.expression.JsonKeyValuePairSeparator.COMMA && !standard) {
+                problem = "a key and its value are separated by a comma here ('k', v)";
+            } else if (p.isUsingKeyKeyword() && dialect != Dialect.H2) {
+                problem = "KEY 'k' VALUE v is analysed only on H2";
+            } else if (key instanceof AllColumns) {
+                problem = "a star in " + name;
+            } else if (key instanceof String) {
+                String text = (String) key;
+                if (text.length() < 2 || text.charAt(0) != '\'' || text.charAt(text.length() - 1) != '\'') {
+                    problem = "a key of " + name + " is a plain string literal or a name, not " + text;
+                } else {
+                    net.sf.jsqlparser.expression.JsonKeyValuePair literal = new net.sf.jsqlparser.expression
+                            .JsonKeyValuePair(new StringValue(text), p.getValue(), p.isUsingKeyKeyword(), sep);
+                    pairs.set(i, literal);
+                    parts.add(literal.getKey());
+                    if (literal.getValue() != null) {
+                        parts.add(literal.getValue());
+                    }
+                }
+            } else if (key instanceof net.sf.jsqlparser.expression.Expression) {
+                parts.add(key);
+                parts.add(p.getValue());
+            } else {
+                problem = "a key of " + name + " the guard does not read: " + key;
+            }
+        }
+        if (problem != null) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, f.toString(), problem);
+            return;
+        }
+        checkFunction(List.of(name), f);
+        for (Object part : parts) {
+            walk(part, f, scope);
+        }
+    }
+
     /** {@code ROLLUP (…)} or {@code CUBE (…)} as a grouping item: a bare name, plain arguments, nothing else. */
     private static boolean isGroupingConstruct(Function f) {
         String name = f.getName() == null ? "" : f.getName().toLowerCase(java.util.Locale.ROOT);
@@ -472,6 +597,15 @@ final class AstAnalyzer {
         if (select instanceof PlainSelect) {
             PlainSelect ps = (PlainSelect) select;
             Table into = ps.getIntoTempTable();
+            net.sf.jsqlparser.statement.select.Skip skip = ps.getSkip();
+            if (skip != null && skip.getRowCount() == null && skip.getJdbcParameter() == null
+                    && optionMarkers.remove(MySqlSpelling.markerIndex(Names.lower(String.valueOf(skip.getVariable())),
+                            MySqlSpelling.OPTIONS_MARKER))) {
+                // MySQL's and MariaDB's select options, held by the parser as this marker (MySqlSpelling): off the
+                // tree for the analysis, put back by the guard for the printing
+                optioned.put(ps, skip);
+                ps.setSkip(null);
+            }
             if (into != null && into.getSchemaName() == null && sampleMarkers.remove(NameScope.fold(into.getName()))) {
                 // DuckDB's USING SAMPLE, held by the parser as this marker (DuckDbSpelling): off the tree for
                 // the analysis, put back by the guard for the printing
@@ -591,6 +725,17 @@ final class AstAnalyzer {
     }
 
     private void visitTable(Table table, Object parent, NameScope.Ctes scope) {
+        net.sf.jsqlparser.expression.MySQLIndexHint hint = table.getIndexHint();
+        if (hint != null && hint.getIndexNames() != null && !hint.getIndexNames().isEmpty()
+                && hintMarkers.remove(MySqlSpelling.markerIndex(Names.lower(hint.getIndexNames().get(0)),
+                        MySqlSpelling.HINT_MARKER))) {
+            // an index hint's KEY or FOR clause (or empty list), held by the parser as this marker (MySqlSpelling):
+            // put back into the hint, which prints it; the index names are no columns and read nothing
+            String qualifier = mySql.hints().get(MySqlSpelling.markerIndex(Names.lower(hint.getIndexNames().get(0)),
+                    MySqlSpelling.HINT_MARKER));
+            table.setHint(new net.sf.jsqlparser.expression.MySQLIndexHint(hint.getAction(), qualifier,
+                    new ArrayList<>(hint.getIndexNames().subList(1, hint.getIndexNames().size()))));
+        }
         String name = table.getName();
         List<String> written = table.getNameParts();
         if (name == null || written == null || written.isEmpty() || table.isTableVariable()) {

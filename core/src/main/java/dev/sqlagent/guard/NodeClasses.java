@@ -88,6 +88,8 @@ final class NodeClasses {
             net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList.class,
             net.sf.jsqlparser.expression.operators.relational.NamedExpressionList.class,
             net.sf.jsqlparser.expression.JsonExpression.class,
+            // JSON_OBJECT / JSON_ARRAY: walked by hand (AstAnalyzer.jsonFunction), only the forms engines read alike
+            net.sf.jsqlparser.expression.JsonFunction.class,
             net.sf.jsqlparser.expression.Function.KeywordArgument.class,
             net.sf.jsqlparser.expression.operators.relational.SimilarToExpression.class,
             net.sf.jsqlparser.expression.operators.relational.RegExpMatchOperator.class,

@@ -274,7 +274,24 @@ final class ResourceBounds {
             if (e instanceof Function) {
                 return size((Function) e);
             }
+            if (e instanceof net.sf.jsqlparser.expression.JsonFunction) {
+                // JSON_OBJECT / JSON_ARRAY: every key and value, escaped (a control character is six bytes)
+                net.sf.jsqlparser.expression.JsonFunction f = (net.sf.jsqlparser.expression.JsonFunction) e;
+                long total = 2;
+                for (net.sf.jsqlparser.expression.JsonKeyValuePair p : f.getKeyValuePairs()) {
+                    total = add(total, add(8, mul(6, add(part(p.getKey()), part(p.getValue())))));
+                }
+                for (net.sf.jsqlparser.expression.JsonFunctionExpression x : f.getExpressions()) {
+                    total = add(total, add(4, mul(6, size(x.getExpression()))));
+                }
+                return total;
+            }
             return NOMINAL_OPERAND;
+        }
+
+        /** A JSON key or value: an expression, or a key the parser holds as its text. */
+        private long part(Object o) throws Unbounded {
+            return o instanceof Expression ? size((Expression) o) : o == null ? 0 : o.toString().length();
         }
 
         long size(Function f) throws Unbounded {

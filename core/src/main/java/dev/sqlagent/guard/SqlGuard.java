@@ -166,6 +166,19 @@ public final class SqlGuard {
                 }
             }
         }
+        MySqlSpelling.ForParser mySql = null;
+        if (dialect.isMySqlFamily()) {
+            mySql = MySqlSpelling.forParser(lexed);
+            if (mySql.violation() != null) {
+                return new GuardVerdict.Rejected(sql, List.of(mySql.violation()));
+            }
+            if (mySql.respelled()) {
+                lexed = SqlLexer.lex(mySql.sql(), dialect, policy.maxNestingDepth());
+                if (lexed.violation() != null) {
+                    return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
+                }
+            }
+        }
         DuckDbSpelling.ForParser spelled = null;
         if (dialect == Dialect.DUCKDB) {
             spelled = DuckDbSpelling.forParser(lexed);
@@ -180,7 +193,7 @@ public final class SqlGuard {
             }
         }
         try {
-            return checkParsed(sql, lexed, spelled, policy, dialect);
+            return checkParsed(sql, lexed, spelled, mySql, policy, dialect);
         } catch (StackOverflowError e) {
             return reject(sql, ViolationType.NESTING_TOO_DEEP, SqlLexer.fragment(sql, 0),
                     "expression nested too deeply to analyse");
@@ -188,7 +201,7 @@ public final class SqlGuard {
     }
 
     private GuardVerdict checkParsed(String sql, SqlLexer.Result lexed, DuckDbSpelling.ForParser spelled,
-            GuardPolicy policy, Dialect dialect) {
+            MySqlSpelling.ForParser mySql, GuardPolicy policy, Dialect dialect) {
         ParseRunner.Parsed parsed;
         SqlLexer.Result read = lexed;
         try {
@@ -241,7 +254,7 @@ public final class SqlGuard {
         Select select = (Select) statement;
         AstAnalyzer analysis = new AstAnalyzer(policy, dialect);
         analysis.analyse(select, spelled == null ? Set.of() : spelled.markers(),
-                spelled != null && spelled.lambdas() > 0);
+                spelled != null && spelled.lambdas() > 0, mySql);
         List<Violation> violations = new ArrayList<>(analysis.violations);
         Set<String> tables = new LinkedHashSet<>();
         for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
@@ -272,7 +285,15 @@ public final class SqlGuard {
         }
         Select limited = RowLimiter.apply(select, dialect, policy.maxRows());
         analysis.sampled.forEach(PlainSelect::setIntoTempTable);
+        analysis.optioned.forEach(PlainSelect::setSkip);
         String printed = limited.toString();
+        if (mySql != null) {
+            printed = MySqlSpelling.forEngine(printed, mySql, dialect);
+            if (printed == null) {
+                return reject(sql, ViolationType.UNSUPPORTED_CONSTRUCT, "",
+                        "the select options of this statement could not be printed back exactly");
+            }
+        }
         if (spelled != null) {
             printed = DuckDbSpelling.forEngine(printed, spelled);
             if (printed == null) {
