@@ -606,6 +606,28 @@ final class HostileAttacks {
     private static void mariadb(List<ClassSpec> out) {
         out.add(new ClassSpec("whole-row", Judge.DATA, values("{a}", "CAST({a} AS CHAR)", "ROW({a}.*)",
                 "JSON_OBJECT({a}.*)", "CONCAT({a}.*)"), all(), DATA_FROMS, null));
+        // MariaDB syntax the guard respells for its parser (MySqlSpelling) or analyses by hand: select options
+        // before a denied column, index hints for one use around one, JSON_OBJECT / JSON_ARRAY over one, and a
+        // key whose backslash MariaDB reads as an escape (read alike under NO_BACKSLASH_ESCAPES once respelled)
+        out.add(new ClassSpec("mariadb-respelled-syntax", Judge.DATA, List.of(
+                stmt("SELECT HIGH_PRIORITY ssn FROM people"),
+                stmt("SELECT SQL_BUFFER_RESULT salary AS name FROM people"),
+                stmt("SELECT SQL_SMALL_RESULT DISTINCT ssn FROM people"),
+                stmt("SELECT DISTINCT SQL_BIG_RESULT ssn_key FROM people"),
+                stmt("SELECT STRAIGHT_JOIN HIGH_PRIORITY p.salary FROM people p"),
+                stmt("SELECT SQL_NO_CACHE SQL_CALC_FOUND_ROWS name, ssn FROM people"),
+                stmt("SELECT name FROM people WHERE id IN (SELECT HIGH_PRIORITY id FROM people WHERE salary > 0)"),
+                stmt("SELECT p.name FROM people p USE INDEX FOR JOIN (idx_people_ssn) WHERE p.ssn > ''"),
+                stmt("SELECT name FROM people FORCE INDEX FOR ORDER BY (idx_people_ssn) ORDER BY ssn"),
+                stmt("SELECT o.card FROM orders o IGNORE KEY FOR JOIN (PRIMARY)"),
+                stmt("SELECT code FROM secrets USE INDEX ()"),
+                stmt("SELECT JSON_OBJECT('s', ssn) AS j FROM people"),
+                stmt("SELECT JSON_OBJECT(ssn, 1) AS j FROM people"),
+                stmt("SELECT JSON_ARRAY(name, salary) AS a FROM people"),
+                stmt("SELECT JSON_OBJECT('p', JSON_OBJECT('c', o.card)) AS j FROM orders o"),
+                stmt("SELECT JSON_OBJECT('a\\', ssn, ', 1) AS j FROM people"),
+                stmt("SELECT JSON_OBJECT('c', (SELECT MAX(card) FROM orders)) AS j"),
+                stmt("SELECT name AS sqlagent_opts_0 FROM people")), List.of(), List.of(), null));
         out.add(new ClassSpec("mariadb-locks", Judge.RAN, values("GET_LOCK('hostile', 0)", "IS_FREE_LOCK('hostile')",
                 "IS_USED_LOCK('hostile')", "RELEASE_LOCK('hostile')", "RELEASE_ALL_LOCKS()"),
                 FUNCTION_POSITIONS, ANY_FROMS, fn("get_lock", "is_free_lock", "is_used_lock", "release_lock",
