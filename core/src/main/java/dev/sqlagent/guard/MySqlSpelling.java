@@ -116,6 +116,11 @@ final class MySqlSpelling {
                 if (distinct && all) {
                     return refuse(sql, tok, "ALL and DISTINCT in one select");
                 }
+                if (words.contains("SQL_CALC_FOUND_ROWS")) {
+                    // it makes the server compute every row past the row cap, to count them
+                    return refuse(sql, tok, "SQL_CALC_FOUND_ROWS reads the whole result past the row cap; count "
+                            + "with COUNT(*) instead");
+                }
                 out.append(sql, copied, tok.end()).append(" SKIP ").append(OPTIONS_MARKER).append(options.size())
                         .append(distinct ? " DISTINCT " : " ");
                 options.add(String.join(" ", words));

@@ -229,24 +229,34 @@ final class HostileFullPath implements AutoCloseable {
             }
             List<String> rows = new ArrayList<>();
             int maxCell = 0;
-            try (ResultSet rs = ps.executeQuery()) {
-                int n = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    StringBuilder sb = new StringBuilder();
-                    for (int i = 1; i <= n; i++) {
-                        Object v = rs.getObject(i);
-                        String s;
-                        if (v instanceof byte[] b) {
-                            maxCell = Math.max(maxCell, b.length);
-                            s = b.length > 64 ? "<" + b.length + " bytes>" : hex(b);
-                        } else {
-                            s = v == null ? "NULL" : rs.getString(i);
-                            maxCell = Math.max(maxCell, s.length());
-                        }
-                        sb.append(i == 1 ? "" : " | ").append(s);
-                    }
-                    rows.add(sb.toString());
+            // every result of the call: the engine check sends its time-out and its EXPLAIN as one call on
+            // PostgreSQL, two results
+            boolean isResult = ps.execute();
+            while (isResult || ps.getUpdateCount() != -1) {
+                if (!isResult) {
+                    isResult = ps.getMoreResults();
+                    continue;
                 }
+                try (ResultSet rs = ps.getResultSet()) {
+                    int n = rs.getMetaData().getColumnCount();
+                    while (rs.next()) {
+                        StringBuilder sb = new StringBuilder();
+                        for (int i = 1; i <= n; i++) {
+                            Object v = rs.getObject(i);
+                            String s;
+                            if (v instanceof byte[] b) {
+                                maxCell = Math.max(maxCell, b.length);
+                                s = b.length > 64 ? "<" + b.length + " bytes>" : hex(b);
+                            } else {
+                                s = v == null ? "NULL" : rs.getString(i);
+                                maxCell = Math.max(maxCell, s.length());
+                            }
+                            sb.append(i == 1 ? "" : " | ").append(s);
+                        }
+                        rows.add(sb.toString());
+                    }
+                }
+                isResult = ps.getMoreResults();
             }
             Collections.sort(rows);
             return new Raw(null, rows, maxCell);
