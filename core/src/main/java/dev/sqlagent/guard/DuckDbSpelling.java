@@ -1,5 +1,9 @@
 package dev.sqlagent.guard;
 
+import static dev.sqlagent.guard.SqlLexer.punct;
+import static dev.sqlagent.guard.SqlLexer.unquoted;
+import static dev.sqlagent.guard.SqlLexer.word;
+
 import dev.sqlagent.Dialect;
 import java.util.ArrayList;
 import java.util.List;
@@ -371,21 +375,6 @@ final class DuckDbSpelling {
 
     private static boolean isName(SqlLexer.Tok tok) {
         return tok.kind() == SqlLexer.Kind.WORD || tok.kind() == SqlLexer.Kind.IDENTIFIER;
-    }
-
-    private static boolean punct(String sql, SqlLexer.Tok tok, char c) {
-        return tok.kind() == SqlLexer.Kind.PUNCT && sql.charAt(tok.start()) == c;
-    }
-
-    private static boolean word(String sql, SqlLexer.Tok tok, String w) {
-        return tok.kind() == SqlLexer.Kind.WORD && tok.end() - tok.start() == w.length()
-                && sql.regionMatches(true, tok.start(), w, 0, w.length());
-    }
-
-    private static String unquoted(SqlLexer.Tok tok, String sql) {
-        String text = tok.text(sql);
-        return tok.kind() == SqlLexer.Kind.IDENTIFIER && text.length() >= 2 ? text.substring(1, text.length() - 1)
-                : text;
     }
 
     private static ForParser refuse(String sql, ViolationType type, SqlLexer.Tok at, String message) {

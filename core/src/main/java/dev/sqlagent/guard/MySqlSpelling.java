@@ -1,5 +1,9 @@
 package dev.sqlagent.guard;
 
+import static dev.sqlagent.guard.SqlLexer.punct;
+import static dev.sqlagent.guard.SqlLexer.unquoted;
+import static dev.sqlagent.guard.SqlLexer.word;
+
 import dev.sqlagent.Dialect;
 import java.util.ArrayList;
 import java.util.List;
@@ -226,21 +230,6 @@ final class MySqlSpelling {
 
     private static int index(String digits) {
         return digits.matches("[0-9]{1,6}") ? Integer.parseInt(digits) : -1;
-    }
-
-    private static boolean punct(String sql, SqlLexer.Tok tok, char c) {
-        return tok.kind() == SqlLexer.Kind.PUNCT && sql.charAt(tok.start()) == c;
-    }
-
-    private static boolean word(String sql, SqlLexer.Tok tok, String w) {
-        return tok.kind() == SqlLexer.Kind.WORD && tok.end() - tok.start() == w.length()
-                && sql.regionMatches(true, tok.start(), w, 0, w.length());
-    }
-
-    private static String unquoted(SqlLexer.Tok tok, String sql) {
-        String text = tok.text(sql);
-        return tok.kind() == SqlLexer.Kind.IDENTIFIER && text.length() >= 2 ? text.substring(1, text.length() - 1)
-                : text;
     }
 
     private static ForParser refuse(String sql, SqlLexer.Tok at, String message) {

@@ -513,6 +513,23 @@ final class SqlLexer {
         return c >= '0' && c <= '9';
     }
 
+    /** Whether a token is the punctuation character {@code c}. */
+    static boolean punct(String sql, Tok tok, char c) {
+        return tok.kind == Kind.PUNCT && sql.charAt(tok.start) == c;
+    }
+
+    /** Whether a token is the unquoted word {@code w}, in any case. */
+    static boolean word(String sql, Tok tok, String w) {
+        return tok.kind == Kind.WORD && tok.end - tok.start == w.length()
+                && sql.regionMatches(true, tok.start, w, 0, w.length());
+    }
+
+    /** A name token's text without its quotes. */
+    static String unquoted(Tok tok, String sql) {
+        String text = tok.text(sql);
+        return tok.kind == Kind.IDENTIFIER && text.length() >= 2 ? text.substring(1, text.length() - 1) : text;
+    }
+
     static boolean isWordStart(char c) {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_';
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.Dialect;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -35,23 +34,22 @@ class DuckDbGuardTest {
             .allowSelectStar(true)
             .build();
 
+    private static DuckDbMemory db;
     private static Connection duck;
 
     @BeforeAll
     static void open() throws SQLException {
-        duck = DriverManager.getConnection("jdbc:duckdb:");
-        try (Statement s = duck.createStatement()) {
-            s.execute("CREATE TABLE customers (id INTEGER, name VARCHAR, email VARCHAR)");
-            s.execute("INSERT INTO customers VALUES (1, 'Ann', 'ann@x'), (2, 'Bo', 'bo@x')");
-            s.execute("CREATE TABLE sales (id INTEGER, region VARCHAR, amount DECIMAL(10,2), day DATE, customer_id INTEGER)");
-            s.execute("INSERT INTO sales VALUES (1, 'north', 10.5, DATE '2024-01-03', 1), (2, 'south', 20, "
-                    + "DATE '2024-01-20', 2), (3, 'north', 7, DATE '2024-02-01', 2), (4, 'east', 1, DATE '2024-03-09', 1)");
-        }
+        db = DuckDbMemory.open("CREATE TABLE customers (id INTEGER, name VARCHAR, email VARCHAR)",
+                "INSERT INTO customers VALUES (1, 'Ann', 'ann@x'), (2, 'Bo', 'bo@x')",
+                "CREATE TABLE sales (id INTEGER, region VARCHAR, amount DECIMAL(10,2), day DATE, customer_id INTEGER)",
+                "INSERT INTO sales VALUES (1, 'north', 10.5, DATE '2024-01-03', 1), (2, 'south', 20, "
+                        + "DATE '2024-01-20', 2), (3, 'north', 7, DATE '2024-02-01', 2), (4, 'east', 1, DATE '2024-03-09', 1)");
+        duck = db.connection();
     }
 
     @AfterAll
     static void close() throws SQLException {
-        duck.close();
+        db.close();
     }
 
     /** Legitimate DuckDB SQL: accepted, and what the guard would run returns rows on DuckDB. */
@@ -105,19 +103,7 @@ class DuckDbGuardTest {
     }
 
     private static dev.sqlagent.guard.engine.EngineCheck engineCheck() {
-        org.duckdb.DuckDBConnection c = (org.duckdb.DuckDBConnection) duck;
-        javax.sql.DataSource unused = new javax.sql.DataSource() {
-            public Connection getConnection() throws SQLException { return c.duplicate(); }
-            public Connection getConnection(String u, String p) throws SQLException { return c.duplicate(); }
-            public java.io.PrintWriter getLogWriter() { return null; }
-            public void setLogWriter(java.io.PrintWriter out) { }
-            public void setLoginTimeout(int seconds) { }
-            public int getLoginTimeout() { return 0; }
-            public java.util.logging.Logger getParentLogger() { return null; }
-            public <T> T unwrap(Class<T> iface) throws SQLException { throw new SQLException(); }
-            public boolean isWrapperFor(Class<?> iface) { return false; }
-        };
-        return dev.sqlagent.guard.engine.EngineCheck.create(unused, Dialect.DUCKDB);
+        return dev.sqlagent.guard.engine.EngineCheck.create(db, Dialect.DUCKDB);
     }
 
     /** The engine's own reading (its parser's tree) names what the guard would have to have missed. */

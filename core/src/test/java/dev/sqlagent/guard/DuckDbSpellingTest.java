@@ -3,8 +3,6 @@ package dev.sqlagent.guard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.Dialect;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -33,22 +31,19 @@ class DuckDbSpellingTest {
             .denyColumn("people", "salary")
             .build();
 
-    private static Connection duck;
+    private static DuckDbMemory db;
 
     @BeforeAll
     static void open() throws SQLException {
-        duck = DriverManager.getConnection("jdbc:duckdb:");
-        try (Statement s = duck.createStatement()) {
-            s.execute("CREATE TABLE people (id INTEGER, name VARCHAR, dept VARCHAR, score INTEGER, salary INTEGER, "
-                    + "tags VARCHAR[])");
-            s.execute("INSERT INTO people VALUES (1, 'Ann', 'ops', 73, 9000, ['a', 'b']), "
-                    + "(2, 'Bo', 'dev', 58, 7000, ['c']), (3, 'Cy', 'dev', 91, 8000, [])");
-        }
+        db = DuckDbMemory.open("CREATE TABLE people (id INTEGER, name VARCHAR, dept VARCHAR, score INTEGER, "
+                        + "salary INTEGER, tags VARCHAR[])",
+                "INSERT INTO people VALUES (1, 'Ann', 'ops', 73, 9000, ['a', 'b']), "
+                        + "(2, 'Bo', 'dev', 58, 7000, ['c']), (3, 'Cy', 'dev', 91, 8000, [])");
     }
 
     @AfterAll
     static void close() throws SQLException {
-        duck.close();
+        db.close();
     }
 
     /** Accepted, and the SQL the guard would run answers exactly as the statement itself does. */
@@ -87,10 +82,8 @@ class DuckDbSpellingTest {
         String run = ((GuardVerdict.Accepted) v).statement().sql();
         assertThat(rows(run)).as("%s run as %s", sql, run).isEqualTo(rows(sql));
         // the engine check reads the same statement within the policy (a lambda's parameter is no column)
-        dev.sqlagent.guard.engine.EngineReading reading = dev.sqlagent.guard.engine.EngineCheck
-                .create(new SingleConnection(duck), Dialect.DUCKDB).read(duck, ((GuardVerdict.Accepted) v).statement());
-        assertThat(dev.sqlagent.guard.engine.EngineCheck.disagreements(reading, POLICY, Dialect.DUCKDB))
-                .as("the engine's reading of %s: %s", run, reading.describe()).isEmpty();
+        assertThat(db.disagreements(((GuardVerdict.Accepted) v).statement(), POLICY)).as("the engine's reading of %s",
+                run).isEmpty();
     }
 
     /** The engine check alone (the guard bypassed) refuses a denied column read through the same forms. */
@@ -105,48 +98,8 @@ class DuckDbSpellingTest {
             "SELECT r.range FROM range(3) r JOIN people p ON p.salary // 1000 = r.range",
             "SELECT salary FROM range(3) r(salary), people"})
     void theEngineCheckAloneRefusesADeniedColumnInTheseForms(String sql) throws SQLException {
-        dev.sqlagent.guard.engine.EngineReading reading = dev.sqlagent.guard.engine.EngineCheck
-                .create(new SingleConnection(duck), Dialect.DUCKDB)
-                .read(duck, new dev.sqlagent.execution.SqlStatement(sql, List.of()));
-        assertThat(String.join(" | ", dev.sqlagent.guard.engine.EngineCheck.disagreements(reading, POLICY,
-                Dialect.DUCKDB))).as("%s: %s", sql, reading.describe()).contains("salary");
-    }
-
-    /** The test's one DuckDB connection as a data source (duplicates share its database). */
-    private record SingleConnection(Connection c) implements javax.sql.DataSource {
-        public Connection getConnection() throws SQLException {
-            return ((org.duckdb.DuckDBConnection) c).duplicate();
-        }
-
-        public Connection getConnection(String u, String p) throws SQLException {
-            return getConnection();
-        }
-
-        public java.io.PrintWriter getLogWriter() {
-            return null;
-        }
-
-        public void setLogWriter(java.io.PrintWriter out) {
-        }
-
-        public void setLoginTimeout(int seconds) {
-        }
-
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        public java.util.logging.Logger getParentLogger() {
-            return java.util.logging.Logger.getGlobal();
-        }
-
-        public <T> T unwrap(Class<T> iface) throws SQLException {
-            throw new SQLException("not a wrapper");
-        }
-
-        public boolean isWrapperFor(Class<?> iface) {
-            return false;
-        }
+        assertThat(String.join(" | ", db.disagreements(new dev.sqlagent.execution.SqlStatement(sql, List.of()),
+                POLICY))).as(sql).contains("salary");
     }
 
     /** Names inside the new syntax are checked like any other; a misfit is refused, saying why. */
@@ -233,7 +186,7 @@ class DuckDbSpellingTest {
     /** Every row as text, in order; a sample of 100 % or of more rows than there are is the whole input. */
     private static List<String> rows(String sql) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (Statement s = duck.createStatement(); ResultSet r = s.executeQuery(sql)) {
+        try (Statement s = db.connection().createStatement(); ResultSet r = s.executeQuery(sql)) {
             int n = r.getMetaData().getColumnCount();
             while (r.next()) {
                 StringBuilder row = new StringBuilder();
