@@ -243,7 +243,7 @@ class DuckDbErrorHeldOutTest {
         out.add(new Mutant(db, ErrorCategory.COLUMN_NOT_FOUND, "unknown column in the select list",
                 head + "zq_missing_col, " + rest));
         // TABLE_NOT_FOUND: the table after JOIN renamed
-        Matcher j = Pattern.compile("(?i)\bJOIN\s+(\w+)").matcher(m);
+        Matcher j = Pattern.compile("(?i)\\bJOIN\\s+(\\w+)").matcher(m);
         if (j.find()) {
             out.add(new Mutant(db, ErrorCategory.TABLE_NOT_FOUND, "joined table " + j.group(1) + " renamed",
                     replaceAt(sql, j.start(1), j.end(1), "zq_" + j.group(1))));
@@ -255,7 +255,7 @@ class DuckDbErrorHeldOutTest {
         }
         // TYPE_MISMATCH: a text column of the first table cast to an integer, kept where its text is no number
         String table = tables.iterator().next();
-        boolean aliased = Pattern.compile("(?i)\bAS\s+T\d").matcher(m).find();
+        boolean aliased = Pattern.compile("(?i)\\bAS\\s+T\\d").matcher(m).find();
         if (!aliased && !nested && !setOp) {
             for (Map.Entry<String, String> e : schema.get(table).entrySet()) {
                 if (e.getValue().equalsIgnoreCase("VARCHAR")) {
@@ -272,7 +272,7 @@ class DuckDbErrorHeldOutTest {
         out.add(new Mutant(db, ErrorCategory.FUNCTION_NOT_FOUND, "abs with two arguments", head + "abs(1, 2), " + rest));
         // SYNTAX_ERROR: SELECT misspelt; a select list that ends in a comma
         out.add(new Mutant(db, ErrorCategory.SYNTAX_ERROR, "SELECT misspelt", "SELEC " + sql.substring(7)));
-        Matcher from = Pattern.compile("(?i)\s+FROM\b").matcher(m);
+        Matcher from = Pattern.compile("(?i)\\s+FROM\\b").matcher(m);
         if (from.find()) {
             out.add(new Mutant(db, ErrorCategory.SYNTAX_ERROR, "a comma before FROM",
                     sql.substring(0, from.start()) + "," + sql.substring(from.start())));
