@@ -4,8 +4,8 @@ import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.output.Response;
 import dev.sqlagent.vector.Embedder;
+import dev.sqlagent.vector.ModelEmbedder;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A LangChain4j {@link EmbeddingModel} as sqlagent's {@link Embedder}: any embedding model LangChain4j
@@ -20,10 +20,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class LangChain4jEmbedder implements Embedder {
 
     private final EmbeddingModel model;
-    private final AtomicInteger dimension = new AtomicInteger();
+    private final ModelEmbedder checked;
 
     private LangChain4jEmbedder(EmbeddingModel model) {
         this.model = Objects.requireNonNull(model, "model");
+        this.checked = ModelEmbedder.of(model.getClass().getName(), model::dimension, text -> {
+            Response<Embedding> response = model.embed(text);
+            return response == null || response.content() == null ? null : response.content().vector();
+        });
     }
 
     /**
@@ -45,16 +49,7 @@ public final class LangChain4jEmbedder implements Embedder {
      */
     @Override
     public int dimension() {
-        int d = dimension.get();
-        if (d == 0) {
-            int reported = model.dimension();
-            if (reported < 1) {
-                throw new IllegalStateException("embedding model " + name() + " reports dimension " + reported);
-            }
-            dimension.compareAndSet(0, reported);
-            d = dimension.get();
-        }
-        return d;
+        return checked.dimension();
     }
 
     /**
@@ -67,26 +62,7 @@ public final class LangChain4jEmbedder implements Embedder {
      */
     @Override
     public float[] embed(String text) {
-        Objects.requireNonNull(text, "text");
-        if (text.isBlank()) {
-            return new float[dimension()];
-        }
-        Response<Embedding> response = model.embed(text);
-        float[] v = response == null || response.content() == null ? null : response.content().vector();
-        if (v == null || v.length == 0) {
-            throw new IllegalStateException("embedding model " + name() + " returned no vector");
-        }
-        dimension.compareAndSet(0, v.length);
-        int d = dimension.get();
-        if (v.length != d) {
-            throw new IllegalStateException("embedding model " + name() + " returned a vector of " + v.length
-                    + " dimensions after vectors of " + d);
-        }
-        return v.clone();
-    }
-
-    private String name() {
-        return model.getClass().getName();
+        return checked.embed(text);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.sqlagent.llm.ChatMessage;
+import dev.sqlagent.llm.ChoiceFanOut;
 import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.llm.LlmException;
 import dev.sqlagent.llm.LlmRequest;
@@ -16,14 +17,8 @@ import dev.sqlagent.llm.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A LangChain4j {@link ChatModel} as sqlagent's {@link LlmClient}: any provider LangChain4j supports
@@ -47,7 +42,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class LangChain4jLlmClient implements LlmClient {
 
-    private static final AtomicInteger THREADS = new AtomicInteger();
+    /** The pool that makes the extra calls when no executor is given: daemon threads, idle ones retired. */
+    private static final class DefaultPool {
+        static final ExecutorService INSTANCE = ChoiceFanOut.daemonPool("sqlagent-langchain4j");
+    }
 
     private final ChatModel model;
     private final Executor executor;
@@ -93,47 +91,7 @@ public final class LangChain4jLlmClient implements LlmClient {
     public LlmResponse chat(LlmRequest request) {
         Objects.requireNonNull(request, "request");
         ChatRequest chatRequest = toChatRequest(request);
-        int n = request.n();
-        if (n == 1) {
-            Choice c = call(chatRequest);
-            return new LlmResponse(List.of(c.text), c.usage, c.model);
-        }
-        List<CompletableFuture<Choice>> others = new ArrayList<>(n - 1);
-        for (int i = 1; i < n; i++) {
-            others.add(CompletableFuture.supplyAsync(() -> call(chatRequest), executor));
-        }
-        List<Choice> choices = new ArrayList<>(n);
-        try {
-            choices.add(call(chatRequest));
-            for (CompletableFuture<Choice> f : others) {
-                choices.add(f.get());
-            }
-        } catch (InterruptedException e) {
-            others.forEach(f -> f.cancel(true));
-            Thread.currentThread().interrupt();
-            throw new LlmException(LlmException.Kind.OTHER, "interrupted while waiting for " + n + " choices", e);
-        } catch (ExecutionException | CancellationException | CompletionException e) {
-            others.forEach(f -> f.cancel(true));
-            throw asLlmException(e.getCause() != null ? e.getCause() : e);
-        } catch (RuntimeException e) {
-            others.forEach(f -> f.cancel(true));
-            throw e;
-        }
-        List<String> texts = new ArrayList<>(n);
-        TokenUsage usage = TokenUsage.NONE;
-        String modelName = "";
-        for (Choice c : choices) {
-            texts.add(c.text);
-            usage = usage.plus(c.usage);
-            if (modelName.isEmpty()) {
-                modelName = c.model;
-            }
-        }
-        return new LlmResponse(texts, usage, modelName);
-    }
-
-    private static LlmException asLlmException(Throwable t) {
-        return t instanceof LlmException ? (LlmException) t : ProviderErrors.map(t);
+        return ChoiceFanOut.collect(request.n(), () -> call(chatRequest), executor, ProviderErrors::map);
     }
 
     private ChatRequest toChatRequest(LlmRequest request) {
@@ -164,7 +122,7 @@ public final class LangChain4jLlmClient implements LlmClient {
         }
     }
 
-    private Choice call(ChatRequest request) {
+    private LlmResponse call(ChatRequest request) {
         ChatResponse response;
         try {
             response = model.chat(request);
@@ -180,7 +138,8 @@ public final class LangChain4jLlmClient implements LlmClient {
             throw new LlmException(LlmException.Kind.MALFORMED_RESPONSE, "chat model " + model.getClass().getName()
                     + " returned no text" + (response.aiMessage().hasToolExecutionRequests() ? " (a tool call)" : ""));
         }
-        return new Choice(text, usage(response.tokenUsage()), response.modelName() == null ? "" : response.modelName());
+        return new LlmResponse(List.of(text), usage(response.tokenUsage()),
+                response.modelName() == null ? "" : response.modelName());
     }
 
     private static TokenUsage usage(dev.langchain4j.model.output.TokenUsage u) {
@@ -195,27 +154,6 @@ public final class LangChain4jLlmClient implements LlmClient {
     @Override
     public String toString() {
         return "LangChain4jLlmClient{" + model.getClass().getSimpleName() + '}';
-    }
-
-    private static final class Choice {
-        final String text;
-        final TokenUsage usage;
-        final String model;
-
-        Choice(String text, TokenUsage usage, String model) {
-            this.text = text;
-            this.usage = usage;
-            this.model = model;
-        }
-    }
-
-    /** The pool that makes the extra calls when no executor is given: daemon threads, idle ones retired. */
-    private static final class DefaultPool {
-        static final ExecutorService INSTANCE = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "sqlagent-langchain4j-" + THREADS.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
     }
 
     /** Builds a {@link LangChain4jLlmClient}. */

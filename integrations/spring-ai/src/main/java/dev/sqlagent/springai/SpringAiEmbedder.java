@@ -1,8 +1,8 @@
 package dev.sqlagent.springai;
 
 import dev.sqlagent.vector.Embedder;
+import dev.sqlagent.vector.ModelEmbedder;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.ai.embedding.EmbeddingModel;
 
 /**
@@ -18,10 +18,11 @@ import org.springframework.ai.embedding.EmbeddingModel;
 public final class SpringAiEmbedder implements Embedder {
 
     private final EmbeddingModel model;
-    private final AtomicInteger dimension = new AtomicInteger();
+    private final ModelEmbedder checked;
 
     private SpringAiEmbedder(EmbeddingModel model) {
         this.model = Objects.requireNonNull(model, "model");
+        this.checked = ModelEmbedder.of(model.getClass().getName(), model::dimensions, model::embed);
     }
 
     /**
@@ -44,16 +45,7 @@ public final class SpringAiEmbedder implements Embedder {
      */
     @Override
     public int dimension() {
-        int d = dimension.get();
-        if (d == 0) {
-            int reported = model.dimensions();
-            if (reported < 1) {
-                throw new IllegalStateException("embedding model " + name() + " reports dimension " + reported);
-            }
-            dimension.compareAndSet(0, reported);
-            d = dimension.get();
-        }
-        return d;
+        return checked.dimension();
     }
 
     /**
@@ -66,25 +58,7 @@ public final class SpringAiEmbedder implements Embedder {
      */
     @Override
     public float[] embed(String text) {
-        Objects.requireNonNull(text, "text");
-        if (text.isBlank()) {
-            return new float[dimension()];
-        }
-        float[] v = model.embed(text);
-        if (v == null || v.length == 0) {
-            throw new IllegalStateException("embedding model " + name() + " returned no vector");
-        }
-        dimension.compareAndSet(0, v.length);
-        int d = dimension.get();
-        if (v.length != d) {
-            throw new IllegalStateException("embedding model " + name() + " returned a vector of " + v.length
-                    + " dimensions after vectors of " + d);
-        }
-        return v.clone();
-    }
-
-    private String name() {
-        return model.getClass().getName();
+        return checked.embed(text);
     }
 
     @Override

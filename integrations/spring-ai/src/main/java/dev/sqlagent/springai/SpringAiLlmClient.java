@@ -1,6 +1,7 @@
 package dev.sqlagent.springai;
 
 import dev.sqlagent.llm.ChatMessage;
+import dev.sqlagent.llm.ChoiceFanOut;
 import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.llm.LlmException;
 import dev.sqlagent.llm.LlmRequest;
@@ -9,14 +10,8 @@ import dev.sqlagent.llm.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
@@ -64,7 +59,10 @@ import org.springframework.ai.chat.prompt.Prompt;
  */
 public final class SpringAiLlmClient implements LlmClient {
 
-    private static final AtomicInteger THREADS = new AtomicInteger();
+    /** The pool that makes the extra calls when no executor is given: daemon threads, idle ones retired. */
+    private static final class DefaultPool {
+        static final ExecutorService INSTANCE = ChoiceFanOut.daemonPool("sqlagent-spring-ai");
+    }
 
     private final ChatModel model;
     private final Executor executor;
@@ -125,43 +123,7 @@ public final class SpringAiLlmClient implements LlmClient {
     public LlmResponse chat(LlmRequest request) {
         Objects.requireNonNull(request, "request");
         Prompt prompt = toPrompt(request);
-        int n = request.n();
-        if (n == 1) {
-            Choice c = call(prompt);
-            return new LlmResponse(List.of(c.text), c.usage, c.model);
-        }
-        List<CompletableFuture<Choice>> others = new ArrayList<>(n - 1);
-        for (int i = 1; i < n; i++) {
-            others.add(CompletableFuture.supplyAsync(() -> call(prompt), executor));
-        }
-        List<Choice> choices = new ArrayList<>(n);
-        try {
-            choices.add(call(prompt));
-            for (CompletableFuture<Choice> f : others) {
-                choices.add(f.get());
-            }
-        } catch (InterruptedException e) {
-            others.forEach(f -> f.cancel(true));
-            Thread.currentThread().interrupt();
-            throw new LlmException(LlmException.Kind.OTHER, "interrupted while waiting for " + n + " choices", e);
-        } catch (ExecutionException | CancellationException | CompletionException e) {
-            others.forEach(f -> f.cancel(true));
-            throw ProviderErrors.map(e.getCause() != null ? e.getCause() : e);
-        } catch (RuntimeException e) {
-            others.forEach(f -> f.cancel(true));
-            throw e;
-        }
-        List<String> texts = new ArrayList<>(n);
-        TokenUsage usage = TokenUsage.NONE;
-        String modelName = "";
-        for (Choice c : choices) {
-            texts.add(c.text);
-            usage = usage.plus(c.usage);
-            if (modelName.isEmpty()) {
-                modelName = c.model;
-            }
-        }
-        return new LlmResponse(texts, usage, modelName);
+        return ChoiceFanOut.collect(request.n(), () -> call(prompt), executor, ProviderErrors::map);
     }
 
     private Prompt toPrompt(LlmRequest request) {
@@ -182,7 +144,7 @@ public final class SpringAiLlmClient implements LlmClient {
         return chatOptions == null ? new Prompt(messages) : new Prompt(messages, chatOptions);
     }
 
-    private Choice call(Prompt prompt) {
+    private LlmResponse call(Prompt prompt) {
         ChatResponse response;
         try {
             response = model.call(prompt);
@@ -202,7 +164,7 @@ public final class SpringAiLlmClient implements LlmClient {
         }
         ChatResponseMetadata metadata = response.getMetadata();
         String modelName = metadata == null || metadata.getModel() == null ? "" : metadata.getModel();
-        return new Choice(text, usage(metadata == null ? null : metadata.getUsage()), modelName);
+        return new LlmResponse(List.of(text), usage(metadata == null ? null : metadata.getUsage()), modelName);
     }
 
     private static TokenUsage usage(Usage u) {
@@ -217,27 +179,6 @@ public final class SpringAiLlmClient implements LlmClient {
     @Override
     public String toString() {
         return "SpringAiLlmClient{" + model.getClass().getSimpleName() + '}';
-    }
-
-    private static final class Choice {
-        final String text;
-        final TokenUsage usage;
-        final String model;
-
-        Choice(String text, TokenUsage usage, String model) {
-            this.text = text;
-            this.usage = usage;
-            this.model = model;
-        }
-    }
-
-    /** The pool that makes the extra calls when no executor is given: daemon threads, idle ones retired. */
-    private static final class DefaultPool {
-        static final ExecutorService INSTANCE = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "sqlagent-spring-ai-" + THREADS.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
     }
 
     /** Builds a {@link SpringAiLlmClient}. */
