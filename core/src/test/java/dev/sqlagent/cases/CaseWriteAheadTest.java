@@ -30,17 +30,26 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class CaseWriteAheadTest {
 
+    /**
+     * The ids in the journal's segments. The delivery's worker may seal the active segment (an atomic rename)
+     * between the listing and the reading, while it retries a sink that is down: the listing is then read
+     * again, until one pass reads every file it listed.
+     */
     private static List<String> journalIds(Path dir) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path p : files.sorted().toList()) {
-                String n = p.getFileName().toString();
-                if (n.startsWith("j.") && n.endsWith(".jsonl") && !n.contains("rejected")) {
-                    JsonlCaseSink.read(p).forEach(c -> out.add(c.id()));
+        while (true) {
+            List<String> out = new ArrayList<>();
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path p : files.sorted().toList()) {
+                    String n = p.getFileName().toString();
+                    if (n.startsWith("j.") && n.endsWith(".jsonl") && !n.contains("rejected")) {
+                        JsonlCaseSink.read(p).forEach(c -> out.add(c.id()));
+                    }
                 }
+                return out;
+            } catch (java.nio.file.NoSuchFileException renamedMeanwhile) {
+                // sealed or deleted after the listing: list again
             }
         }
-        return out;
     }
 
     @Test
