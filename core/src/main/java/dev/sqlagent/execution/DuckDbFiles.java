@@ -36,6 +36,8 @@ import javax.sql.DataSource;
  * {@code temp_directory} to none (DuckDB leaves its spill directory, {@code .tmp} under the working
  * directory by default, readable with external access off; without one, a query larger than memory fails
  * instead of spilling),
+ * {@code memory_limit} to {@link Builder#memoryLimit(long)} (1 GiB by default: DuckDB runs in the host's
+ * process, and its own default is 80 % of the machine's memory),
  * {@code autoinstall_known_extensions} and {@code autoload_known_extensions} off,
  * {@code enable_external_access = false} (no other file, URL, extension, {@code ATTACH} or {@code COPY}) and
  * {@code lock_configuration = true} (no statement can change a setting back), and checks that the switches
@@ -52,6 +54,14 @@ import javax.sql.DataSource;
 public final class DuckDbFiles implements DataSource, AutoCloseable {
 
     private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+    /**
+     * The default cap on the memory DuckDB takes in the host's process: 1 GiB (DuckDB's own default is 80 % of
+     * the machine's memory). {@link Builder#memoryLimit(long)} changes it.
+     */
+    public static final long DEFAULT_MEMORY_LIMIT = 1L << 30;
+
+    private static final long MIN_MEMORY_LIMIT = 16L << 20;
 
     /** The readers a registered file is viewed through. */
     public enum Format {
@@ -173,6 +183,27 @@ public final class DuckDbFiles implements DataSource, AutoCloseable {
      *                      silently)
      */
     public static void lockDown(Connection c, Collection<Path> allowedPaths) throws SQLException {
+        lockDown(c, allowedPaths, DEFAULT_MEMORY_LIMIT);
+    }
+
+    /**
+     * Locks a DuckDB connection's database down as {@link #lockDown(Connection, Collection)} does, with a cap
+     * on the memory DuckDB may take inside the host's process ({@code memory_limit}): a statement that needs
+     * more fails with DuckDB's {@code Out of Memory Error} (a {@code RESOURCE_LIMIT} failure) instead of
+     * growing the host, since with no spill directory nothing can go to disk either.
+     *
+     * @param c a connection to DuckDB whose registrations are done
+     * @param allowedPaths the only files the engine may still open (the registered ones), may be empty
+     * @param memoryLimitBytes the most memory DuckDB may use, at least 16 MiB
+     * @throws SQLException when a switch cannot be set or does not read back as set
+     * @throws IllegalArgumentException when the limit is below 16 MiB
+     */
+    public static void lockDown(Connection c, Collection<Path> allowedPaths, long memoryLimitBytes)
+            throws SQLException {
+        if (memoryLimitBytes < MIN_MEMORY_LIMIT) {
+            throw new IllegalArgumentException("a DuckDB memory limit of " + memoryLimitBytes
+                    + " bytes is below 16 MiB, too little to run queries");
+        }
         StringBuilder list = new StringBuilder("[");
         for (Path p : allowedPaths) {
             list.append(list.length() > 1 ? ", " : "").append(literal(p.toString()));
@@ -185,6 +216,7 @@ public final class DuckDbFiles implements DataSource, AutoCloseable {
             // DuckDB keeps its spill directory (.tmp under the working directory by default) readable after
             // external access is off: no spill directory at all, so that no file there can be read
             s.execute("SET temp_directory = ''");
+            s.execute("SET memory_limit = '" + (memoryLimitBytes / 1024) + "KiB'");
             s.execute("SET autoinstall_known_extensions = false");
             s.execute("SET autoload_known_extensions = false");
             s.execute("SET enable_external_access = false");
@@ -211,6 +243,7 @@ public final class DuckDbFiles implements DataSource, AutoCloseable {
         private final Map<String, Path> files = new LinkedHashMap<>();
         private final Map<String, Format> formats = new LinkedHashMap<>();
         private Path database;
+        private long memoryLimit = DEFAULT_MEMORY_LIMIT;
 
         private Builder() {
         }
@@ -322,6 +355,23 @@ public final class DuckDbFiles implements DataSource, AutoCloseable {
         }
 
         /**
+         * Caps the memory DuckDB may take inside the host's process (default {@link #DEFAULT_MEMORY_LIMIT}, 1 GiB).
+         * A statement that needs more fails as a {@code RESOURCE_LIMIT} error; nothing spills to disk.
+         *
+         * @param bytes the cap, at least 16 MiB
+         * @return this builder
+         * @throws IllegalArgumentException when the cap is below 16 MiB
+         */
+        public Builder memoryLimit(long bytes) {
+            if (bytes < MIN_MEMORY_LIMIT) {
+                throw new IllegalArgumentException("a DuckDB memory limit of " + bytes
+                        + " bytes is below 16 MiB, too little to run queries");
+            }
+            this.memoryLimit = bytes;
+            return this;
+        }
+
+        /**
          * Opens the database, creates the views, locks it down.
          *
          * @return the locked database
@@ -347,7 +397,7 @@ public final class DuckDbFiles implements DataSource, AutoCloseable {
                         allowed.add(e.getValue());
                     }
                 }
-                lockDown(c, allowed);
+                lockDown(c, allowed, memoryLimit);
                 return new DuckDbFiles(c, files);
             } catch (SQLException | RuntimeException e) {
                 c.close();

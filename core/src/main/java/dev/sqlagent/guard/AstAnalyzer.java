@@ -163,6 +163,8 @@ final class AstAnalyzer {
     final Map<PlainSelect, Table> sampled = new IdentityHashMap<>();
     /** The parameters of the DuckDB lambdas around the node being walked, innermost last (folded). */
     private final List<Set<String>> lambdaParameters = new ArrayList<>();
+    /** The product of the sizes of the statement's integer generators in FROM so far. */
+    private java.math.BigInteger generatedRows = java.math.BigInteger.ONE;
     /** Whether the statement's lambdas come from DuckDB's {@code lambda} keyword ({@link DuckDbSpelling}). */
     private boolean lambdasSpelled;
     /** MySQL and MariaDB syntax respelled for the parser ({@link MySqlSpelling}), or null. */
@@ -331,6 +333,13 @@ final class AstAnalyzer {
             String problem = DuckDbGenerators.problem((TableFunction) node, dialect);
             if (problem != null) {
                 violation(ViolationType.TABLE_FUNCTION, node.toString(), problem);
+                return;
+            }
+            // joined, generators multiply: all of the statement's together stay under the one cap
+            generatedRows = generatedRows.multiply(DuckDbGenerators.rows((TableFunction) node).max(java.math.BigInteger.ONE));
+            if (generatedRows.compareTo(java.math.BigInteger.valueOf(DuckDbGenerators.MAX_ROWS)) > 0) {
+                violation(ViolationType.RESOURCE_LIMIT, node.toString(), "the generators in FROM would make "
+                        + generatedRows + " rows together, more than " + DuckDbGenerators.MAX_ROWS);
             }
             return;
         }

@@ -16,7 +16,8 @@ import net.sf.jsqlparser.statement.select.TableFunction;
  * {@code range(…)} (end excluded) and {@code generate_series(…)} (end included), with one to three integer
  * constants (stop; start, stop; start, stop, step) and at most {@link #MAX_ROWS} rows. They read nothing but
  * their arguments, and their one output column is named after the function (or by the alias's column
- * list). Anything else in {@code FROM} that is a function (a file reader, a catalog function, a generator
+ * list). Several generators in one statement may make at most {@link #MAX_ROWS} rows together (their
+ * product: a cross join of two is the product of their sizes). Anything else in {@code FROM} that is a function (a file reader, a catalog function, a generator
  * over expressions, timestamps or a computed size, {@code LATERAL}, {@code WITH ORDINALITY}) stays refused.
  */
 final class DuckDbGenerators {
@@ -25,6 +26,19 @@ final class DuckDbGenerators {
     static final long MAX_ROWS = dev.sqlagent.internal.IntegerSeries.MAX_ROWS;
 
     private DuckDbGenerators() {
+    }
+
+    /**
+     * @param tf a bounded generator ({@link #problem} null)
+     * @return how many rows it makes
+     */
+    static BigInteger rows(TableFunction tf) {
+        List<BigInteger> args = new ArrayList<>();
+        for (Expression e : tf.getFunction().getParameters()) {
+            args.add(integer(e));
+        }
+        return dev.sqlagent.internal.IntegerSeries.rows(args,
+                tf.getFunction().getName().equalsIgnoreCase("generate_series"));
     }
 
     /**

@@ -151,6 +151,36 @@ class DuckDbFilesTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot read");
         assertThatThrownBy(() -> DuckDbFiles.builder().database(dir.resolve("missing.duckdb")))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> DuckDbFiles.builder().memoryLimit(1 << 20))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("below 16 MiB");
+    }
+
+    /**
+     * DuckDB runs in the host's process: a statement that needs more memory than the cap fails as a
+     * resource limit (the guard bypassed: raw JDBC), where without the cap it would take up to 80 % of the
+     * machine's memory; a statement within the cap still runs, and the cap cannot be raised from SQL.
+     */
+    @Test
+    void memoryIsCappedInsideTheHost() throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("sales.csv"), "region,amount\nnorth,1\n");
+        try (DuckDbFiles db = DuckDbFiles.builder().csv("sales", dir.resolve("sales.csv")).memoryLimit(64L << 20).open();
+                Connection c = db.getConnection()) {
+            assertThat(run(c, "SELECT current_setting('memory_limit')").get(0)).contains("MiB");
+            // about 400 MB of strings held at once by one aggregate
+            String bomb = "SELECT length(string_agg(repeat('x', 4000), ',')) FROM range(100000)";
+            List<String> out = run(c, bomb);
+            assertThat(out).hasSize(1);
+            assertThat(out.get(0)).startsWith("ERROR Out of Memory Error");
+            try (Statement s = c.createStatement()) {
+                s.executeQuery(bomb);
+            } catch (java.sql.SQLException e) {
+                assertThat(ErrorClassifier.standard().classify(dev.sqlagent.Dialect.DUCKDB, e))
+                        .isEqualTo(ErrorCategory.RESOURCE_LIMIT);
+            }
+            assertThat(run(c, "SELECT length(string_agg(repeat('x', 40), ',')) FROM range(1000)"))
+                    .containsExactly("40999", "RAN");
+            assertThat(run(c, "SET memory_limit = '100GB'").get(0)).startsWith("ERROR");
+        }
     }
 
     @Test

@@ -158,6 +158,8 @@ final class DuckDbReader implements PlanReader {
         final Set<String> derived = new HashSet<>();
         /** Each table reference resolved to a table; absent when it names a CTE. */
         final Map<Object, EngineReading.Table> resolved = new IdentityHashMap<>();
+        /** The product of the sizes of the integer generators in FROM met so far. */
+        java.math.BigInteger generated = java.math.BigInteger.ONE;
         /** The parameters of the lambdas around the node being read, innermost last. */
         final List<Set<String>> lambdas = new ArrayList<>();
 
@@ -257,8 +259,14 @@ final class DuckDbReader implements PlanReader {
                 }
             } else if ("TABLE_FUNCTION".equals(type)) {
                 String generator = boundedGenerator(m);
+                if (generator != null) {
+                    generated = generated.multiply(generatorRows(m).max(java.math.BigInteger.ONE));
+                }
                 if (generator == null) {
                     unreadable.add("the table function in FROM at offset " + m.get("query_location"));
+                } else if (generated.compareTo(java.math.BigInteger.valueOf(IntegerSeries.MAX_ROWS)) > 0) {
+                    unreadable.add("the generators in FROM, which would make " + generated + " rows together (more "
+                            + "than " + IntegerSeries.MAX_ROWS + "), at offset " + m.get("query_location"));
                 } else {
                     // range(…) / generate_series(…) over integer constants: a relation of its own that reads
                     // nothing; its constants are all there is below it
@@ -294,6 +302,17 @@ final class DuckDbReader implements PlanReader {
          * most {@link IntegerSeries#MAX_ROWS} rows, with nothing else (no ordinality, no sample, no schema):
          * its name; else null.
          */
+        /** The rows of a generator {@link #boundedGenerator} accepted. */
+        private static java.math.BigInteger generatorRows(Map<?, ?> m) {
+            Map<?, ?> f = (Map<?, ?>) m.get("function");
+            List<java.math.BigInteger> args = new ArrayList<>();
+            for (Object a : (List<?>) f.get("arguments")) {
+                Map<?, ?> lit = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) a).get("expression")).get("literal");
+                args.add(new java.math.BigInteger((String) lit.get("text")));
+            }
+            return IntegerSeries.rows(args, "generate_series".equals(text(f.get("function_name"))));
+        }
+
         private static String boundedGenerator(Map<?, ?> m) {
             if (!(m.get("function") instanceof Map<?, ?> f) || !"FUNCTION".equals(f.get("class"))
                     || !text(f.get("schema")).isEmpty() || !text(f.get("catalog")).isEmpty()
