@@ -608,7 +608,7 @@ final class AstAnalyzer {
             Table into = ps.getIntoTempTable();
             net.sf.jsqlparser.statement.select.Skip skip = ps.getSkip();
             if (skip != null && skip.getRowCount() == null && skip.getJdbcParameter() == null
-                    && optionMarkers.remove(MySqlSpelling.markerIndex(Names.lower(String.valueOf(skip.getVariable())),
+                    && optionMarkers.remove(SqlLexer.markerIndex(Names.lower(String.valueOf(skip.getVariable())),
                             MySqlSpelling.OPTIONS_MARKER))) {
                 // MySQL's and MariaDB's select options, held by the parser as this marker (MySqlSpelling): off the
                 // tree for the analysis, put back by the guard for the printing
@@ -736,11 +736,11 @@ final class AstAnalyzer {
     private void visitTable(Table table, Object parent, NameScope.Ctes scope) {
         net.sf.jsqlparser.expression.MySQLIndexHint hint = table.getIndexHint();
         if (hint != null && hint.getIndexNames() != null && !hint.getIndexNames().isEmpty()
-                && hintMarkers.remove(MySqlSpelling.markerIndex(Names.lower(hint.getIndexNames().get(0)),
+                && hintMarkers.remove(SqlLexer.markerIndex(Names.lower(hint.getIndexNames().get(0)),
                         MySqlSpelling.HINT_MARKER))) {
             // an index hint's KEY or FOR clause (or empty list), held by the parser as this marker (MySqlSpelling):
             // put back into the hint, which prints it; the index names are no columns and read nothing
-            String qualifier = mySql.hints().get(MySqlSpelling.markerIndex(Names.lower(hint.getIndexNames().get(0)),
+            String qualifier = mySql.hints().get(SqlLexer.markerIndex(Names.lower(hint.getIndexNames().get(0)),
                     MySqlSpelling.HINT_MARKER));
             table.setHint(new net.sf.jsqlparser.expression.MySQLIndexHint(hint.getAction(), qualifier,
                     new ArrayList<>(hint.getIndexNames().subList(1, hint.getIndexNames().size()))));

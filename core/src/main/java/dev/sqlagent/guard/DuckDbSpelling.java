@@ -1,5 +1,6 @@
 package dev.sqlagent.guard;
 
+import static dev.sqlagent.guard.SqlLexer.markerIndex;
 import static dev.sqlagent.guard.SqlLexer.punct;
 import static dev.sqlagent.guard.SqlLexer.unquoted;
 import static dev.sqlagent.guard.SqlLexer.word;
@@ -242,7 +243,7 @@ final class DuckDbSpelling {
             } else if (!spelled.samples().isEmpty() && word(sql, tok, "into") && t + 2 < toks.size()
                     && word(sql, toks.get(t + 1), "temp")) {
                 String name = toks.get(t + 2).text(sql).toLowerCase(Locale.ROOT);
-                int k = name.startsWith(SAMPLE_MARKER) ? index(name.substring(SAMPLE_MARKER.length())) : -1;
+                int k = markerIndex(name, SAMPLE_MARKER);
                 if (k < 0 || k >= sampleUsed.length || sampleUsed[k]) {
                     return null;
                 }
@@ -355,10 +356,6 @@ final class DuckDbSpelling {
 
     private static boolean seed(String sql, SqlLexer.Tok tok) {
         return tok.kind() == SqlLexer.Kind.NUMBER && tok.text(sql).matches("[0-9]{1,18}");
-    }
-
-    private static int index(String digits) {
-        return digits.matches("[0-9]{1,6}") ? Integer.parseInt(digits) : -1;
     }
 
     /** Whether token {@code t} is a colon that is neither {@code ::} nor {@code :=}. */

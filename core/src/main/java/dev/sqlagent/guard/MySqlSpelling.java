@@ -1,5 +1,6 @@
 package dev.sqlagent.guard;
 
+import static dev.sqlagent.guard.SqlLexer.markerIndex;
 import static dev.sqlagent.guard.SqlLexer.punct;
 import static dev.sqlagent.guard.SqlLexer.unquoted;
 import static dev.sqlagent.guard.SqlLexer.word;
@@ -206,7 +207,7 @@ final class MySqlSpelling {
             if (toks.get(t + 1).kind() != SqlLexer.Kind.WORD || !name.startsWith(OPTIONS_MARKER)) {
                 continue;
             }
-            int k = index(name.substring(OPTIONS_MARKER.length()));
+            int k = markerIndex(name, OPTIONS_MARKER);
             if (k < 0 || k >= used.length || used[k] || t == 0 || !word(sql, toks.get(t - 1), "select")) {
                 return null;
             }
@@ -221,15 +222,6 @@ final class MySqlSpelling {
             }
         }
         return out.append(sql, copied, sql.length()).toString();
-    }
-
-    /** @return the marker's number, or -1 when {@code folded} is no marker of {@code prefix} */
-    static int markerIndex(String folded, String prefix) {
-        return folded != null && folded.startsWith(prefix) ? index(folded.substring(prefix.length())) : -1;
-    }
-
-    private static int index(String digits) {
-        return digits.matches("[0-9]{1,6}") ? Integer.parseInt(digits) : -1;
     }
 
     private static ForParser refuse(String sql, SqlLexer.Tok at, String message) {

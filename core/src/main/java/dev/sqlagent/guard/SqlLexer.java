@@ -524,6 +524,22 @@ final class SqlLexer {
                 && sql.regionMatches(true, tok.start, w, 0, w.length());
     }
 
+    /**
+     * The number of a marker the guard gave the parser in place of syntax it cannot read
+     * ({@link DuckDbSpelling}, {@link MySqlSpelling}): {@code prefix} followed by up to six digits.
+     *
+     * @param folded a name, folded to lower case (may be null)
+     * @param prefix the marker's prefix
+     * @return the marker's number, or -1 when {@code folded} is no marker of {@code prefix}
+     */
+    static int markerIndex(String folded, String prefix) {
+        if (folded == null || !folded.startsWith(prefix)) {
+            return -1;
+        }
+        String digits = folded.substring(prefix.length());
+        return digits.matches("[0-9]{1,6}") ? Integer.parseInt(digits) : -1;
+    }
+
     /** A name token's text without its quotes. */
     static String unquoted(Tok tok, String sql) {
         String text = tok.text(sql);
