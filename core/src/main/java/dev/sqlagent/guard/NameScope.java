@@ -232,12 +232,14 @@ final class NameScope {
             } else if (item instanceof Values values) {
                 sources.add(new Source(values, aliasOf(values.getAlias()), null, null,
                         aliasColumns(values.getAlias(), valuesColumns(values))));
-            } else if (item instanceof TableFunction tf && DuckDbGenerators.column(tf, dialect) != null) {
+            } else if (item instanceof TableFunction tf) {
                 // DuckDB's range(…) / generate_series(…): one column, named after the function unless aliased
                 String column = DuckDbGenerators.column(tf, dialect);
-                String alias = aliasOf(tf.getAlias());
-                sources.add(new Source(tf, alias == null ? column : alias, column, null,
-                        aliasColumns(tf.getAlias(), List.of(column))));
+                if (column != null) {
+                    String alias = aliasOf(tf.getAlias());
+                    sources.add(new Source(tf, alias == null ? column : alias, column, null,
+                            aliasColumns(tf.getAlias(), List.of(column))));
+                }
             }
             // anything else (other table functions, lateral views) is refused by the walk
         }
