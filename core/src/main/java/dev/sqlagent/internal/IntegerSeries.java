@@ -37,14 +37,4 @@ public final class IntegerSeries {
         return span.signum() != step.signum() ? BigInteger.ZERO
                 : span.abs().add(step.abs()).subtract(BigInteger.ONE).divide(step.abs());
     }
-
-    /**
-     * @param args the constants
-     * @param inclusive whether the stop is included
-     * @return whether they make a series of at most {@link #MAX_ROWS} rows
-     */
-    public static boolean bounded(List<BigInteger> args, boolean inclusive) {
-        BigInteger rows = rows(args, inclusive);
-        return rows.signum() >= 0 && rows.compareTo(BigInteger.valueOf(MAX_ROWS)) <= 0;
-    }
 }

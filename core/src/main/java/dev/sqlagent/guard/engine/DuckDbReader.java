@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -159,7 +160,7 @@ final class DuckDbReader implements PlanReader {
         /** Each table reference resolved to a table; absent when it names a CTE. */
         final Map<Object, EngineReading.Table> resolved = new IdentityHashMap<>();
         /** The product of the sizes of the integer generators in FROM met so far. */
-        java.math.BigInteger generated = java.math.BigInteger.ONE;
+        BigInteger generated = BigInteger.ONE;
         /** The parameters of the lambdas around the node being read, innermost last. */
         final List<Set<String>> lambdas = new ArrayList<>();
 
@@ -258,20 +259,21 @@ final class DuckDbReader implements PlanReader {
                     }
                 }
             } else if ("TABLE_FUNCTION".equals(type)) {
-                String generator = boundedGenerator(m);
-                if (generator != null) {
-                    generated = generated.multiply(generatorRows(m).max(java.math.BigInteger.ONE));
-                }
+                Generator generator = generator(m);
                 if (generator == null) {
                     unreadable.add("the table function in FROM at offset " + m.get("query_location"));
-                } else if (generated.compareTo(java.math.BigInteger.valueOf(IntegerSeries.MAX_ROWS)) > 0) {
-                    unreadable.add("the generators in FROM, which would make " + generated + " rows together (more "
-                            + "than " + IntegerSeries.MAX_ROWS + "), at offset " + m.get("query_location"));
                 } else {
-                    // range(…) / generate_series(…) over integer constants: a relation of its own that reads
-                    // nothing; its constants are all there is below it
-                    derived.add(alias.isEmpty() ? generator : alias);
-                    return;
+                    // one past the cap, or several that together are (joined, they multiply), is refused
+                    generated = generated.multiply(generator.rows().max(BigInteger.ONE));
+                    if (generated.compareTo(BigInteger.valueOf(IntegerSeries.MAX_ROWS)) > 0) {
+                        unreadable.add("the generators in FROM, which would make " + generated + " rows together "
+                                + "(more than " + IntegerSeries.MAX_ROWS + "), at offset " + m.get("query_location"));
+                    } else {
+                        // range(…) / generate_series(…) over integer constants: a relation of its own that reads
+                        // nothing; its constants are all there is below it
+                        derived.add(alias.isEmpty() ? generator.name() : alias);
+                        return;
+                    }
                 }
             } else if ("PIVOT".equals(type)) {
                 unreadable.add("the PIVOT or UNPIVOT at offset " + m.get("query_location")
@@ -297,23 +299,16 @@ final class DuckDbReader implements PlanReader {
             }
         }
 
-        /**
-         * DuckDB's {@code range} or {@code generate_series} in FROM over one to three integer constants, at
-         * most {@link IntegerSeries#MAX_ROWS} rows, with nothing else (no ordinality, no sample, no schema):
-         * its name; else null.
-         */
-        /** The rows of a generator {@link #boundedGenerator} accepted. */
-        private static java.math.BigInteger generatorRows(Map<?, ?> m) {
-            Map<?, ?> f = (Map<?, ?>) m.get("function");
-            List<java.math.BigInteger> args = new ArrayList<>();
-            for (Object a : (List<?>) f.get("arguments")) {
-                Map<?, ?> lit = (Map<?, ?>) ((Map<?, ?>) ((Map<?, ?>) a).get("expression")).get("literal");
-                args.add(new java.math.BigInteger((String) lit.get("text")));
-            }
-            return IntegerSeries.rows(args, "generate_series".equals(text(f.get("function_name"))));
+        /** An integer generator in FROM: its name and how many rows it makes. */
+        private record Generator(String name, BigInteger rows) {
         }
 
-        private static String boundedGenerator(Map<?, ?> m) {
+        /**
+         * DuckDB's {@code range} or {@code generate_series} in FROM over one to three integer constants, with
+         * nothing else (no ordinality, no sample, no schema); else null. Its size is capped by the caller,
+         * together with the statement's other generators.
+         */
+        private static Generator generator(Map<?, ?> m) {
             if (!(m.get("function") instanceof Map<?, ?> f) || !"FUNCTION".equals(f.get("class"))
                     || !text(f.get("schema")).isEmpty() || !text(f.get("catalog")).isEmpty()
                     || m.get("sample") != null || !"WITHOUT_ORDINALITY".equals(m.get("with_ordinality"))
@@ -329,7 +324,7 @@ final class DuckDbReader implements PlanReader {
                     && !orders.isEmpty()) {
                 return null;
             }
-            List<java.math.BigInteger> args = new ArrayList<>();
+            List<BigInteger> args = new ArrayList<>();
             for (Object a : arguments) {
                 if (!(a instanceof Map<?, ?> am) || !text(am.get("name")).isEmpty()
                         || !(am.get("expression") instanceof Map<?, ?> x) || !"CONSTANT".equals(x.get("class"))
@@ -337,9 +332,10 @@ final class DuckDbReader implements PlanReader {
                         || !(lit.get("text") instanceof String digits) || !digits.matches("-?[0-9]{1,30}")) {
                     return null;
                 }
-                args.add(new java.math.BigInteger(digits));
+                args.add(new BigInteger(digits));
             }
-            return IntegerSeries.bounded(args, name.equals("generate_series")) ? name : null;
+            BigInteger rows = IntegerSeries.rows(args, name.equals("generate_series"));
+            return rows.signum() < 0 ? null : new Generator(name, rows);
         }
 
         /**
