@@ -90,17 +90,23 @@ class DuckDbErrorHeldOutTest {
     }
 
     /** The mutants of one gold statement; each kind at most once. */
-    static List<Mutant> mutate(String db, String sql, Map<String, Map<String, String>> schema) {
-        List<Mutant> out = new ArrayList<>();
-        String m = masked(sql);
-        String lower = m.toLowerCase(Locale.ROOT);
+    /** The database's tables a statement (with its literals masked) names after FROM or JOIN, folded. */
+    private static Set<String> tablesOf(String masked, Map<String, Map<String, String>> schema) {
         Set<String> tables = new LinkedHashSet<>();
-        Matcher t = TABLE_AFTER.matcher(m);
+        Matcher t = TABLE_AFTER.matcher(masked);
         while (t.find()) {
             if (schema.containsKey(t.group(1).toLowerCase(Locale.ROOT))) {
                 tables.add(t.group(1).toLowerCase(Locale.ROOT));
             }
         }
+        return tables;
+    }
+
+    static List<Mutant> mutate(String db, String sql, Map<String, Map<String, String>> schema) {
+        List<Mutant> out = new ArrayList<>();
+        String m = masked(sql);
+        String lower = m.toLowerCase(Locale.ROOT);
+        Set<String> tables = tablesOf(m, schema);
         if (tables.isEmpty()) {
             return out;
         }
@@ -129,7 +135,7 @@ class DuckDbErrorHeldOutTest {
                     replaceAt(sql, q.start(2), q.end(2), q.group(2) + "_qz")));
         }
         // TABLE_NOT_FOUND: the first table renamed
-        t = TABLE_AFTER.matcher(m);
+        Matcher t = TABLE_AFTER.matcher(m);
         if (t.find()) {
             out.add(new Mutant(db, ErrorCategory.TABLE_NOT_FOUND, "rename table " + t.group(1),
                     replaceAt(sql, t.start(1), t.end(1), t.group(1) + "_qz")));
@@ -223,13 +229,7 @@ class DuckDbErrorHeldOutTest {
         List<Mutant> out = new ArrayList<>();
         String m = masked(sql);
         String lower = m.toLowerCase(Locale.ROOT);
-        Set<String> tables = new LinkedHashSet<>();
-        Matcher t = TABLE_AFTER.matcher(m);
-        while (t.find()) {
-            if (schema.containsKey(t.group(1).toLowerCase(Locale.ROOT))) {
-                tables.add(t.group(1).toLowerCase(Locale.ROOT));
-            }
-        }
+        Set<String> tables = tablesOf(m, schema);
         if (tables.isEmpty() || !lower.startsWith("select ")) {
             return out;
         }
