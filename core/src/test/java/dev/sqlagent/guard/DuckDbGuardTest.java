@@ -103,7 +103,7 @@ class DuckDbGuardTest {
     }
 
     private static dev.sqlagent.guard.engine.EngineCheck engineCheck() {
-        return dev.sqlagent.guard.engine.EngineCheck.create(db, Dialect.DUCKDB);
+        return dev.sqlagent.guard.engine.EngineCheck.create(db.dataSource(), Dialect.DUCKDB);
     }
 
     /** The engine's own reading (its parser's tree) names what the guard would have to have missed. */

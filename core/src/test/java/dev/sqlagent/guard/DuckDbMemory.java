@@ -1,28 +1,27 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.execution.DuckDbFiles;
 import dev.sqlagent.execution.SqlStatement;
 import dev.sqlagent.guard.engine.EngineCheck;
 import dev.sqlagent.guard.engine.EngineReading;
-import java.io.PrintWriter;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
-import org.duckdb.DuckDBConnection;
 
 /**
- * An in-memory DuckDB for the guard's DuckDB tests: one connection, a data source whose connections are
- * duplicates of it (they share its database), and the engine check over it.
+ * An in-memory DuckDB for the guard's DuckDB tests, as a host opens one ({@link DuckDbFiles}, locked down, no
+ * files registered), with the test's tables made through one connection kept open, and the engine check over
+ * it.
  */
-final class DuckDbMemory implements DataSource, AutoCloseable {
+final class DuckDbMemory implements AutoCloseable {
 
-    private final DuckDBConnection connection;
+    private final DuckDbFiles database;
+    private final Connection connection;
 
-    private DuckDbMemory(DuckDBConnection connection) {
+    private DuckDbMemory(DuckDbFiles database, Connection connection) {
+        this.database = database;
         this.connection = connection;
     }
 
@@ -31,13 +30,14 @@ final class DuckDbMemory implements DataSource, AutoCloseable {
      * @return the open database
      */
     static DuckDbMemory open(String... setup) throws SQLException {
-        DuckDBConnection c = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:");
+        DuckDbFiles database = DuckDbFiles.builder().open();
+        Connection c = database.getConnection();
         try (Statement s = c.createStatement()) {
             for (String sql : setup) {
                 s.execute(sql);
             }
         }
-        return new DuckDbMemory(c);
+        return new DuckDbMemory(database, c);
     }
 
     /** {@return the connection the tests run statements on} */
@@ -45,14 +45,14 @@ final class DuckDbMemory implements DataSource, AutoCloseable {
         return connection;
     }
 
-    /** {@return the engine's reading of a statement, on this database} */
-    EngineReading read(SqlStatement statement) throws SQLException {
-        return EngineCheck.create(this, Dialect.DUCKDB).read(connection, statement);
+    /** {@return the database, whose connections share the test's tables} */
+    DuckDbFiles dataSource() {
+        return database;
     }
 
-    /** {@return the engine's reading of a statement without parameters} */
-    EngineReading read(String sql) throws SQLException {
-        return read(new SqlStatement(sql, List.of()));
+    /** {@return the engine's reading of a statement, on this database} */
+    EngineReading read(SqlStatement statement) throws SQLException {
+        return EngineCheck.create(database, Dialect.DUCKDB).read(connection, statement);
     }
 
     /** {@return what the engine check finds outside the policy in a statement; empty when nothing} */
@@ -61,50 +61,8 @@ final class DuckDbMemory implements DataSource, AutoCloseable {
     }
 
     @Override
-    public Connection getConnection() throws SQLException {
-        return connection.duplicate();
-    }
-
-    @Override
-    public Connection getConnection(String user, String password) throws SQLException {
-        return getConnection();
-    }
-
-    @Override
-    public PrintWriter getLogWriter() {
-        return null;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {
-    }
-
-    @Override
-    public void setLoginTimeout(int seconds) {
-    }
-
-    @Override
-    public int getLoginTimeout() {
-        return 0;
-    }
-
-    @Override
-    public Logger getParentLogger() {
-        return Logger.getGlobal();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        throw new SQLException("not a wrapper");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return false;
-    }
-
-    @Override
     public void close() throws SQLException {
         connection.close();
+        database.close();
     }
 }
