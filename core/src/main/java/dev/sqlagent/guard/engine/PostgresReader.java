@@ -35,8 +35,12 @@ import java.util.Set;
  *       it uses. Such an output list is not counted when the parent is a node that names what it uses;
  *       under any other parent (a sub-query, CTE, append, set operation, window, the top) it is.</li>
  *   <li>Up to PostgreSQL 16, {@code (SubPlan n)} hides the comparison of an {@code IN}, {@code ANY},
- *       {@code ALL} or {@code EXISTS} sub-plan with the outer row: a node that evaluates one is taken to read
- *       every column of the relations scanned beneath it.</li>
+ *       {@code ALL} or row-comparison sub-plan with the outer row. When a node evaluates a sub-plan, the
+ *       statement is planned once more and the planner's own tree is read ({@link PgPlanDump}): a relation
+ *       scanned beneath that node is taken to read every column any of its range-table entries selects (the
+ *       set PostgreSQL checks column privileges against), and the functions the hidden comparisons call are
+ *       read by oid. When that tree cannot be had, such a node is taken to read every column of the
+ *       relations scanned beneath it.</li>
  * </ul>
  * Catalog look-ups (a relation's columns, whether a bare name resolves to it) run on the same connection,
  * with the same time cap.
@@ -80,9 +84,10 @@ final class PostgresReader implements PlanReader {
      * @param attributes its columns by position, null for a dropped one
      * @param columns its live columns
      * @param generatedFrom for each generated column, the columns it is computed from
+     * @param oid the relation's own oid (a partition's, not its partitioned table's)
      */
     record Relation(EngineReading.Table table, List<String> attributes, Set<String> columns,
-                    Map<String, List<String>> generatedFrom) {
+                    Map<String, List<String>> generatedFrom, long oid) {
     }
 
     @Override
@@ -156,6 +161,9 @@ final class PostgresReader implements PlanReader {
         for (Map<?, ?> root : roots) {
             walk.node(root, null);
         }
+        if (!walk.aroundSubPlans.isEmpty()) {
+            hiddenComparisons(c, statement, timeoutSeconds, relations.values(), walk.aroundSubPlans, reads);
+        }
         return reads.reading();
     }
 
@@ -211,6 +219,8 @@ final class PostgresReader implements PlanReader {
         final PgExpression.Context context;
         final Map<String, Relation> relations;
         final Reads reads;
+        /** The relations scanned beneath a node that evaluates a sub-plan, whose comparison may be hidden. */
+        final Set<Relation> aroundSubPlans = new LinkedHashSet<>();
 
         Walk(PgExpression.Context context, Map<String, Relation> relations, Reads reads) {
             this.context = context;
@@ -289,11 +299,7 @@ final class PostgresReader implements PlanReader {
                 reads.functions.add(String.valueOf(n.get("Sampling Method")));
             }
             if (subPlan) {
-                for (Relation r : scope) {
-                    for (String col : r.columns()) {
-                        reads.possibleColumns.add(new EngineReading.ColumnRead(r.table(), col));
-                    }
-                }
+                aroundSubPlans.addAll(scope);
             }
             return new Result(scope, handedOn, provenEmpty);
         }
@@ -332,6 +338,89 @@ final class PostgresReader implements PlanReader {
                 out.add(String.valueOf(v));
             }
         }
+    }
+
+    /**
+     * Reads what the plan's text hides about its sub-plans from the planner's own tree: every scanned
+     * relation's columns as the statement selects them anywhere (a hidden comparison may use a column of a
+     * relation around it or, through a parameter, of an enclosing query's), and the functions the
+     * comparisons call. A relation around a sub-plan that no permission-checked entry names (a partition or
+     * inheritance child scanned through its parent, whose entry counts the parent's attribute numbers), and
+     * every relation around one when the tree cannot be had, counts as possibly reading every column.
+     */
+    private static void hiddenComparisons(Connection c, SqlStatement statement, int timeoutSeconds,
+                                          java.util.Collection<Relation> scanned, Set<Relation> around, Reads reads)
+            throws SQLException {
+        PgPlanDump.Tree tree = PgPlanDump.read(c, statement, timeoutSeconds);
+        Set<Relation> all = new LinkedHashSet<>(around);
+        all.addAll(scanned);
+        for (Relation r : all) {
+            Set<Integer> selected = tree == null ? null : tree.selected().get(r.oid());
+            if (selected == null && !around.contains(r)) {
+                continue;
+            }
+            if (selected == null || selected.contains(0)) {
+                for (String col : r.columns()) {
+                    reads.possibleColumns.add(new EngineReading.ColumnRead(r.table(), col));
+                }
+                if (selected == null) {
+                    continue;
+                }
+            }
+            for (int attno : selected) {
+                if (attno > 0 && attno <= r.attributes().size() && r.attributes().get(attno - 1) != null) {
+                    reads.possibleColumns.add(new EngineReading.ColumnRead(r.table(), r.attributes().get(attno - 1)));
+                } else if (attno < 0) {
+                    String system = SYSTEM_ATTRIBUTES.get(attno);
+                    if (system == null) {
+                        reads.unreadable("the system attribute " + attno + " of " + r.table().qualified());
+                    } else {
+                        reads.systemColumns.add(new EngineReading.ColumnRead(r.table(), system));
+                    }
+                } else if (attno > 0) {
+                    reads.unreadable("the attribute " + attno + " of " + r.table().qualified()
+                            + ", which the catalog does not list");
+                }
+            }
+        }
+        if (tree == null) {
+            return;
+        }
+        tree.unreadable().forEach(reads::unreadable);
+        if (!tree.functions().isEmpty()) {
+            reads.functions.addAll(functionNames(c, tree.functions(), timeoutSeconds));
+        }
+    }
+
+    /** PostgreSQL's system attributes by number. */
+    private static final Map<Integer, String> SYSTEM_ATTRIBUTES = Map.of(-1, "ctid", -2, "xmin", -3, "cmin",
+            -4, "xmax", -5, "cmax", -6, "tableoid");
+
+    /** The names of functions by oid, as the plan's text prints them (qualified when not visible). */
+    private static Set<String> functionNames(Connection c, Set<Long> oids, int timeoutSeconds) throws SQLException {
+        Set<String> out = new LinkedHashSet<>();
+        int found = 0;
+        Array ids = c.createArrayOf("int8", oids.toArray());
+        try (PreparedStatement ps = c.prepareStatement("SELECT CASE WHEN pg_catalog.pg_function_is_visible(p.oid) "
+                + "THEN p.proname::text ELSE n.nspname || '.' || p.proname END FROM pg_catalog.pg_proc p "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace WHERE p.oid = ANY (?::oid[])")) {
+            if (timeoutSeconds > 0) {
+                ps.setQueryTimeout(timeoutSeconds);
+            }
+            ps.setArray(1, ids);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1).toLowerCase(java.util.Locale.ROOT));
+                    found++;
+                }
+            }
+        } finally {
+            ids.free();
+        }
+        if (found < oids.size()) {
+            throw new PlanNotUnderstood("a function of a sub-plan's comparison is not in pg_proc");
+        }
+        return out;
     }
 
     /** The plan's JSON, from its rows; closes them. */
@@ -390,6 +479,7 @@ final class PostgresReader implements PlanReader {
         Map<String, EngineReading.Table> identity = new HashMap<>();
         Map<String, List<String>> attributes = new LinkedHashMap<>();
         Map<String, Map<String, List<String>>> generated = new HashMap<>();
+        Map<String, Long> oids = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT x.s, x.t, rn.nspname, r.relname, "
                 + "pg_catalog.to_regclass(pg_catalog.quote_ident(r.relname)) = r.oid, a.attname::text, a.attisdropped, "
                 + "(SELECT pg_catalog.array_agg(d.attname::text) FROM pg_catalog.pg_attrdef ad "
@@ -397,7 +487,7 @@ final class PostgresReader implements PlanReader {
                 + "AND dp.objid = ad.oid AND dp.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass "
                 + "AND dp.refobjid = k.oid AND dp.refobjsubid > 0 AND dp.refobjsubid <> a.attnum "
                 + "JOIN pg_catalog.pg_attribute d ON d.attrelid = k.oid AND d.attnum = dp.refobjsubid "
-                + "WHERE a.attgenerated <> '' AND ad.adrelid = k.oid AND ad.adnum = a.attnum) "
+                + "WHERE a.attgenerated <> '' AND ad.adrelid = k.oid AND ad.adnum = a.attnum), k.oid "
                 + "FROM unnest(?::text[], ?::text[]) AS x(s, t) "
                 + "JOIN pg_catalog.pg_namespace n ON n.nspname = x.s "
                 + "JOIN pg_catalog.pg_class k ON k.relnamespace = n.oid AND k.relname = x.t "
@@ -415,6 +505,7 @@ final class PostgresReader implements PlanReader {
                 while (rs.next()) {
                     String k = rs.getString(1) + "\u0000" + rs.getString(2);
                     identity.putIfAbsent(k, new EngineReading.Table(rs.getString(3), rs.getString(4), rs.getBoolean(5)));
+                    oids.putIfAbsent(k, rs.getLong(9));
                     List<String> attrs = attributes.computeIfAbsent(k, x -> new ArrayList<>());
                     String name = rs.getString(6);
                     if (name == null) {
@@ -447,7 +538,7 @@ final class PostgresReader implements PlanReader {
             }
             out.put(e.getKey(), new Relation(e.getValue(), Collections.unmodifiableList(new ArrayList<>(attrs)),
                     Collections.unmodifiableSet(live),
-                    Map.copyOf(generated.getOrDefault(e.getKey(), Map.of()))));
+                    Map.copyOf(generated.getOrDefault(e.getKey(), Map.of())), oids.get(e.getKey())));
         }
         return out;
     }
