@@ -48,8 +48,19 @@ public class EngineCheckBenchmark {
             + "JOIN concert AS T2 ON T1.concert_ID = T2.concert_ID WHERE T2.Year = '2014' "
             + "GROUP BY T2.concert_Name ORDER BY singers DESC";
 
+    /**
+     * A statement with a correlated sub-query that stays a sub-plan: on PostgreSQL up to 16 the check plans it
+     * a second time, to read from the planner's tree what a sub-plan's printing hides.
+     */
+    static final String SUBPLAN_SQL = "SELECT T2.concert_Name, (SELECT count(*) FROM singer_in_concert AS T1 "
+            + "WHERE T1.concert_ID = T2.concert_ID) AS singers FROM concert AS T2 ORDER BY T2.concert_Name";
+
     @Param({"sqlite", "h2", "postgresql", "mariadb"})
     String engine;
+
+    /** {@code join}: {@link #SQL}; {@code subplan}: {@link #SUBPLAN_SQL}. */
+    @Param({"join", "subplan"})
+    String shape;
 
     private final SqlGuard guard = SqlGuard.create();
     private GuardPolicy policy;
@@ -57,7 +68,7 @@ public class EngineCheckBenchmark {
     private EngineCheck check;
     private Connection held;
     private GuardVerdict.Accepted accepted;
-    private String sql = SQL;
+    private String sql;
     private long n;
 
     @Setup
@@ -66,6 +77,11 @@ public class EngineCheckBenchmark {
         policy = GuardPolicy.builder().allowTables("singer", "concert", "singer_in_concert", "stadium")
                 .denyColumn("singer", "age").parseTimeout(java.time.Duration.ofSeconds(60)).build();
         DataSource ds;
+        sql = switch (shape) {
+            case "join" -> SQL;
+            case "subplan" -> SUBPLAN_SQL;
+            default -> throw new IllegalArgumentException(shape);
+        };
         switch (engine) {
             case "sqlite" -> {
                 dialect = Dialect.SQLITE;
@@ -78,7 +94,7 @@ public class EngineCheckBenchmark {
             }
             case "h2" -> {
                 dialect = Dialect.H2;
-                sql = SQL.replace("T2.Year = '2014'", "T2.Theme = 'Happy'"); // YEAR is a keyword in H2
+                sql = sql.replace("T2.Year = '2014'", "T2.Theme = 'Happy'"); // YEAR is a keyword in H2
                 ds = new UrlDataSource("jdbc:h2:mem:bench_engine;DB_CLOSE_DELAY=-1", "sa", "");
                 try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
                     s.execute("CREATE TABLE IF NOT EXISTS concert (concert_ID BIGINT PRIMARY KEY, concert_Name VARCHAR, "
@@ -117,7 +133,9 @@ public class EngineCheckBenchmark {
     /** @return the guard's verdict alone, on a statement its verdict cache has not seen (a changed literal) */
     @Benchmark
     public GuardVerdict guard() {
-        return guard.check(sql.replace(" ORDER BY", " HAVING count(*) > -" + (++n) + " ORDER BY"), policy, dialect);
+        String changed = shape.equals("join") ? " HAVING count(*) > -" + (++n) + " ORDER BY"
+                : " WHERE T2.concert_ID > -" + (++n) + " ORDER BY";
+        return guard.check(sql.replace(" ORDER BY", changed), policy, dialect);
     }
 
     /** @return the engine check of the accepted statement, a connection opened per call */
