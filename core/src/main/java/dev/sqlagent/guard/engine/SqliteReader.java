@@ -86,10 +86,20 @@ final class SqliteReader implements PlanReader {
      * @param file the database file, empty for an in-memory database
      * @param schemaVersion {@code PRAGMA schema_version}
      * @param pages every b-tree by root page
-     * @param virtualTables the virtual tables declared in the schema, with their columns
+     * @param virtualTables the virtual tables declared in the schema, with their columns (hidden ones too)
+     * @param fts5Tables the virtual tables among them that are FTS5 tables
      */
-    record Catalog(String file, int schemaVersion, Map<Integer, BTree> pages, Map<String, List<String>> virtualTables) {
+    record Catalog(String file, int schemaVersion, Map<Integer, BTree> pages, Map<String, List<String>> virtualTables,
+                   Set<String> fts5Tables) {
     }
+
+    /**
+     * The name under which a reading records a call of an FTS5 auxiliary function whose first argument is the
+     * hidden column of an FTS5 cursor (the prefix, then the function's name): decided by
+     * {@link EngineCheck#functionAllowed} as such. A call not so bound keeps its own name, which the catalog
+     * classes as reading tables.
+     */
+    static final String FTS5_BOUND = "fts5 auxiliary over its table:";
 
     private volatile Catalog catalog;
 
@@ -178,6 +188,7 @@ final class SqliteReader implements PlanReader {
                 }
             }
         }
+        Map<Op, String> boundAuxiliary = boundAuxiliary(program, cat, virtualHandles);
         for (Op o : program) {
             String op = o.op();
             if (op.equals("OpenRead") || op.equals("ReopenIdx")) {
@@ -241,15 +252,23 @@ final class SqliteReader implements PlanReader {
                     reads.unreadable("a column of a virtual table cursor it cannot name");
                     continue;
                 }
-                reads.columns.add(new EngineReading.ColumnRead(new EngineReading.Table("main", name, true),
-                        cols.get(o.p2())));
+                String col = cols.get(o.p2());
+                EngineReading.Table table = new EngineReading.Table("main", name, true);
+                if (cat.fts5Tables().contains(name) && (col.equals(name) || col.equals("rank"))) {
+                    // an FTS5 table's hidden column: its own name stands for the whole row, rank is computed from it
+                    reads.starReads.add(new EngineReading.StarRead(table, Set.of()));
+                } else {
+                    reads.columns.add(new EngineReading.ColumnRead(table, col));
+                }
             } else if (FUNCTION_OPCODES.contains(op)) {
                 if (o.p4() == null || o.p4().isBlank()) {
                     reads.unreadable("a " + op + " without a function name");
                     continue;
                 }
                 int paren = o.p4().indexOf('(');
-                reads.functions.add((paren < 0 ? o.p4() : o.p4().substring(0, paren)).toLowerCase(Locale.ROOT));
+                String function = (paren < 0 ? o.p4() : o.p4().substring(0, paren)).toLowerCase(Locale.ROOT);
+                String bound = boundAuxiliary.get(o);
+                reads.functions.add(bound != null ? FTS5_BOUND + function : function);
             } else if (CURSOR_WRITES.contains(op)) {
                 if (!ephemeral.contains(o.p1())) {
                     reads.writes.add(op);
@@ -261,6 +280,68 @@ final class SqliteReader implements PlanReader {
             }
         }
         return reads.reading();
+    }
+
+    /** The FTS5 auxiliary functions, whose calls SQLite hands to FTS5 when their first argument is its column. */
+    private static final Set<String> AUXILIARY = Set.of("bm25", "highlight", "snippet");
+
+    /**
+     * The calls of FTS5 auxiliary functions whose first argument is the hidden column of an FTS5 cursor (the
+     * column named like its table, whose value is the cursor), to that table: the register holding the first
+     * argument ({@code P2}) was last written by a {@code VColumn} of that column. A call whose first argument
+     * cannot be placed so is not in the map (its name stays the catalog's, which reads tables: refused).
+     */
+    private static Map<Op, String> boundAuxiliary(List<Op> program, Catalog cat, Map<String, String> virtualHandles) {
+        Map<Op, String> out = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < program.size(); i++) {
+            Op o = program.get(i);
+            if (!FUNCTION_OPCODES.contains(o.op()) || o.p4() == null) {
+                continue;
+            }
+            int paren = o.p4().indexOf('(');
+            String function = (paren < 0 ? o.p4() : o.p4().substring(0, paren)).toLowerCase(Locale.ROOT);
+            if (!AUXILIARY.contains(function)) {
+                continue;
+            }
+            int register = o.p2();
+            for (int j = i - 1; j >= 0; j--) {
+                Op w = program.get(j);
+                if (w.op().equals("VColumn") && w.p3() == register) {
+                    String table = hiddenTableColumn(program, cat, virtualHandles, w);
+                    if (table != null) {
+                        out.put(o, table);
+                    }
+                    break;
+                }
+                if (w.p1() == register || w.p2() == register || w.p3() == register) {
+                    break; // something else may write the register: not placed
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The FTS5 table whose hidden column named like the table a {@code VColumn} reads, or null. */
+    private static String hiddenTableColumn(List<Op> program, Catalog cat, Map<String, String> virtualHandles,
+                                            Op vcolumn) {
+        String table = null;
+        for (Op o : program) {
+            if (o.op().equals("VOpen") && o.p1() == vcolumn.p1()) {
+                if (table != null) {
+                    return null; // the cursor number opened twice: not placed
+                }
+                table = virtualHandles.get(o.p4());
+                if (table == null) {
+                    return null;
+                }
+            }
+        }
+        if (table == null || !cat.fts5Tables().contains(table)) {
+            return null;
+        }
+        List<String> cols = cat.virtualTables().get(table);
+        return cols != null && vcolumn.p2() >= 0 && vcolumn.p2() < cols.size() && cols.get(vcolumn.p2()).equals(table)
+                ? table : null;
     }
 
     private static void column(Map<Integer, BTree> cursors, Map<Integer, EngineReading.Table> cursorTables, int cursor,
@@ -374,7 +455,9 @@ final class SqliteReader implements PlanReader {
             return cat;
         }
         Map<String, List<String>> virtualTables = new LinkedHashMap<>();
-        cat = new Catalog(file, version, pages(c, timeoutSeconds, virtualTables), Map.copyOf(virtualTables));
+        Set<String> fts5 = new HashSet<>();
+        cat = new Catalog(file, version, pages(c, timeoutSeconds, virtualTables, fts5), Map.copyOf(virtualTables),
+                Set.copyOf(fts5));
         catalog = cat;
         return cat;
     }
@@ -383,11 +466,12 @@ final class SqliteReader implements PlanReader {
      * @param c a connection
      * @param timeoutSeconds cap on each catalog query
      * @param virtualTables filled with the declared virtual tables and their columns
+     * @param fts5Tables filled with the virtual tables that are FTS5 tables
      * @return every b-tree of the main schema by root page, page 1 as {@code sqlite_schema}
      * @throws SQLException if the schema cannot be read
      */
-    static Map<Integer, BTree> pages(Connection c, int timeoutSeconds, Map<String, List<String>> virtualTables)
-            throws SQLException {
+    static Map<Integer, BTree> pages(Connection c, int timeoutSeconds, Map<String, List<String>> virtualTables,
+                                     Set<String> fts5Tables) throws SQLException {
         Map<Integer, BTree> pages = new HashMap<>();
         List<String> schemaColumns = List.of("type", "name", "tbl_name", "rootpage", "sql");
         pages.put(1, new BTree("sqlite_schema", null, schemaColumns, null, schemaColumns));
@@ -449,6 +533,9 @@ final class SqliteReader implements PlanReader {
             if ("0".equals(o[3]) || o[3] == null) {
                 if (o[4] != null && o[4].regionMatches(true, 0, "CREATE VIRTUAL TABLE", 0, 20)) {
                     virtualTables.put(table, List.copyOf(all));
+                    if (dev.sqlagent.schema.SchemaCatalog.isFts5Declaration(o[4])) {
+                        fts5Tables.add(table);
+                    }
                 }
                 continue;
             }
