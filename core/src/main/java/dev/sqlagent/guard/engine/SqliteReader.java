@@ -189,6 +189,7 @@ final class SqliteReader implements PlanReader {
             }
         }
         Map<Op, String> boundAuxiliary = boundAuxiliary(program, cat, virtualHandles);
+        Map<Op, Integer> indexNumbers = indexNumbers(program);
         for (Op o : program) {
             String op = o.op();
             if (op.equals("OpenRead") || op.equals("ReopenIdx")) {
@@ -245,6 +246,19 @@ final class SqliteReader implements PlanReader {
                 }
                 reads.tables.add(new EngineReading.Table("main", name, true));
                 virtualCursors.put(o.p1(), name);
+            } else if (op.equals("VFilter") && cat.fts5Tables().contains(virtualCursors.get(o.p1()))) {
+                String name = virtualCursors.get(o.p1());
+                Integer idxNum = indexNumbers.get(o);
+                if (idxNum == null) {
+                    reads.unreadable("the index number of a filter on FTS5 table " + name);
+                    continue;
+                }
+                if ((idxNum & FTS5_ORDER_RANK) != 0) {
+                    // ordered by rank inside FTS5: rank is computed from the whole row
+                    reads.starReads.add(new EngineReading.StarRead(new EngineReading.Table("main", name, true),
+                            Set.of()));
+                }
+                fts5Filter(name, o.p4() == null ? "" : o.p4(), cat, reads);
             } else if (op.equals("VColumn")) {
                 String name = virtualCursors.get(o.p1());
                 List<String> cols = name == null ? null : cat.virtualTables().get(name);
@@ -280,6 +294,78 @@ final class SqliteReader implements PlanReader {
             }
         }
         return reads.reading();
+    }
+
+    /**
+     * What an FTS5 cursor's constraints read, from its index string ({@code VFilter}'s fourth operand, written
+     * by FTS5's {@code xBestIndex}): {@code M}, {@code L} or {@code G} and a column number (a {@code MATCH},
+     * {@code LIKE} or {@code GLOB} on that column: the column named like the table is the whole row), {@code m}
+     * (a {@code MATCH} on the table: the whole row), {@code =}, {@code <}, {@code >} (the row id). {@code r}, a
+     * {@code rank MATCH} that chooses a ranking function by text, and anything else are unreadable.
+     */
+    private static void fts5Filter(String table, String index, Catalog cat, Reads reads) {
+        List<String> cols = cat.virtualTables().get(table);
+        EngineReading.Table t = new EngineReading.Table("main", table, true);
+        int i = 0;
+        while (i < index.length()) {
+            char c = index.charAt(i++);
+            if (c == 'M' || c == 'L' || c == 'G') {
+                int start = i;
+                while (i < index.length() && Character.isDigit(index.charAt(i))) {
+                    i++;
+                }
+                int col = start == i || i - start > 4 ? -1 : Integer.parseInt(index.substring(start, i));
+                String name = cols == null || col < 0 || col >= cols.size() ? null : cols.get(col);
+                if (name == null || name.equals("rank")) {
+                    reads.unreadable("the FTS5 index string " + index + " of " + table);
+                    return;
+                }
+                if (name.equals(table)) {
+                    reads.starReads.add(new EngineReading.StarRead(t, Set.of()));
+                } else {
+                    reads.columns.add(new EngineReading.ColumnRead(t, name));
+                }
+            } else if (c == 'm') {
+                reads.starReads.add(new EngineReading.StarRead(t, Set.of()));
+            } else if (c == '=' || c == '<' || c == '>') {
+                reads.systemColumns.add(new EngineReading.ColumnRead(t, "rowid"));
+            } else {
+                reads.unreadable("the FTS5 index string " + index + " of " + table
+                        + (c == 'r' ? " (rank MATCH: a ranking function chosen by text)" : ""));
+                return;
+            }
+        }
+    }
+
+    /** FTS5's {@code idxNum} bit for a scan it orders by {@code rank} itself ({@code FTS5_BI_ORDER_RANK}). */
+    private static final int FTS5_ORDER_RANK = 0x20;
+
+    /** Opcodes that only load a register ({@code P2}) before a {@code VFilter}. */
+    private static final Set<String> LOADS = Set.of("Integer", "Int64", "Real", "String8", "String", "Null", "Blob",
+            "Variable", "Copy", "SCopy", "IntCopy");
+
+    /**
+     * Each {@code VFilter}'s index number ({@code idxNum}, in register {@code P3}), when the loads just before it
+     * set that register with {@code Integer}; absent when it cannot be placed so.
+     */
+    private static Map<Op, Integer> indexNumbers(List<Op> program) {
+        Map<Op, Integer> out = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < program.size(); i++) {
+            Op o = program.get(i);
+            if (!o.op().equals("VFilter")) {
+                continue;
+            }
+            for (int j = i - 1; j >= 0 && LOADS.contains(program.get(j).op()); j--) {
+                Op w = program.get(j);
+                if (w.p2() == o.p3()) {
+                    if (w.op().equals("Integer")) {
+                        out.put(o, w.p1());
+                    }
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     /** The FTS5 auxiliary functions, whose calls SQLite hands to FTS5 when their first argument is its column. */
