@@ -21,7 +21,10 @@ import java.util.Set;
  * it takes from a table or index cursor ({@code Column}; {@code Rowid} as the integer primary key it
  * aliases, or as the system column {@code rowid} of a table without one; the keys of an index seek), every
  * virtual table declared in the schema it opens ({@code VOpen}, named by probing each declared virtual
- * table's handle on the same connection) and its columns ({@code VColumn}), every function it calls
+ * table's handle on the same connection) and its columns ({@code VColumn}; on an FTS5 table a hidden column,
+ * the table's own name or {@code rank}, is its whole row, and so is a {@code VFilter} whose index string or
+ * number says it matches or orders by the whole row), every function it calls (an FTS5 auxiliary function
+ * bound to the row only when its first argument comes from that hidden column)
  * ({@code Function}, {@code AggStep}, …) and any opcode that writes or touches the schema. It knows nothing
  * of the guard's parser.
  *
