@@ -173,6 +173,8 @@ final class AstAnalyzer {
     private final Set<Integer> optionMarkers = new HashSet<>();
     /** The numbers of the index hint markers not yet found. */
     private final Set<Integer> hintMarkers = new HashSet<>();
+    /** How many of SQLite's {@code MATCH} operators the parser holds as {@code MATCH_ANY} ({@link SqliteSpelling}). */
+    private int matchMarkers;
     /** Each select block that had a select option marker, and the marker taken off it. */
     final Map<PlainSelect, net.sf.jsqlparser.statement.select.Skip> optioned = new IdentityHashMap<>();
 
@@ -219,6 +221,22 @@ final class AstAnalyzer {
      * @param mySql what {@link MySqlSpelling} respelled for the parser, or null
      */
     void analyse(Select statement, Set<String> markers, boolean lambdas, MySqlSpelling.ForParser mySql) {
+        analyse(statement, markers, lambdas, mySql, 0);
+    }
+
+    /**
+     * Analyses a statement whose DuckDB sample clauses, MySQL and MariaDB select options and index hints, or
+     * SQLite {@code MATCH} operators the parser holds as markers.
+     *
+     * @param statement the statement
+     * @param markers the DuckDB sample markers' folded table names
+     * @param lambdas whether the statement's lambdas were DuckDB's {@code lambda x: …}
+     * @param mySql what {@link MySqlSpelling} respelled for the parser, or null
+     * @param matches how many {@code MATCH} operators {@link SqliteSpelling} respelled as {@code MATCH_ANY}
+     */
+    void analyse(Select statement, Set<String> markers, boolean lambdas, MySqlSpelling.ForParser mySql,
+                 int matches) {
+        matchMarkers = matches;
         sampleMarkers.addAll(markers);
         lambdasSpelled = lambdas;
         this.mySql = mySql;
@@ -238,6 +256,10 @@ final class AstAnalyzer {
         if (!optionMarkers.isEmpty() || !hintMarkers.isEmpty()) {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, !optionMarkers.isEmpty() ? "select options" : "index hint",
                     "a select option or an index hint sits where the guard does not read it");
+        }
+        if (matchMarkers != 0) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, "MATCH",
+                    "a MATCH operator sits where the guard does not read it");
         }
     }
 
@@ -411,6 +433,12 @@ final class AstAnalyzer {
                 return;
             }
             walk(((net.sf.jsqlparser.expression.RowGetExpression) node).getExpression(), node, scope);
+        } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.LikeExpression like
+                && like.getLikeKeyWord() == net.sf.jsqlparser.expression.operators.relational.LikeExpression.KeyWord
+                .MATCH_ANY) {
+            match(like, scope);
+        } else if (node instanceof Function f && dialect == Dialect.SQLITE && Fts5.auxiliary(f) != null) {
+            fts5Auxiliary(f, scope);
         } else if (node instanceof Function && parent instanceof net.sf.jsqlparser.statement.select.GroupByElement
                 && isGroupingConstruct((Function) node)) {
             // GROUP BY ROLLUP (a, b) / CUBE (a, b): grouping syntax the parser reads as a call; its items are
@@ -557,6 +585,124 @@ final class AstAnalyzer {
         for (Object part : parts) {
             walk(part, f, scope);
         }
+    }
+
+    /**
+     * SQLite's {@code left MATCH right}, held by the parser as {@code left MATCH_ANY right} ({@link SqliteSpelling}):
+     * the left operand must be a column of an FTS5 table the statement reads, or the table's hidden column that
+     * stands for its whole row (a read of every column); never {@code rank}, whose {@code MATCH} chooses a ranking
+     * function by text. Both operands are then walked like any expression (a subquery on the right like any).
+     */
+    private void match(net.sf.jsqlparser.expression.operators.relational.LikeExpression like, NameScope.Ctes scope) {
+        if (dialect != Dialect.SQLITE || matchMarkers <= 0) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, like.toString(),
+                    "MATCH_ANY is read only as SQLite's MATCH, respelled by the guard");
+            return;
+        }
+        matchMarkers--;
+        String problem = null;
+        NameScope.Source target = like.getLeftExpression() instanceof Column c ? fts5Source(c) : null;
+        if (like.isNot() || like.getEscape() != null || like.isUseBinary()) {
+            problem = "MATCH takes no NOT, ESCAPE or BINARY here";
+        } else if (target == null) {
+            problem = "the left operand of MATCH must be an FTS5 table of the statement's FROM or one of its columns"
+                    + " (SQLite refuses MATCH anywhere else)";
+        } else if (NameScope.fold(((Column) like.getLeftExpression()).getColumnName()).equals("rank")) {
+            problem = "rank MATCH … chooses an FTS5 ranking function by text; not allowed";
+        }
+        if (problem != null) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, like.toString(), problem);
+            return;
+        }
+        walk(like.getLeftExpression(), like, scope);
+        walk(like.getRightExpression(), like, scope);
+    }
+
+    /**
+     * An FTS5 auxiliary function ({@link Fts5}) on SQLite: its first argument must be the hidden column of an FTS5
+     * table of the statement's FROM (a read of that table's whole row), its markers bounded string constants, its
+     * call plain; decided by {@link FunctionPolicy#decideFts5Auxiliary}. Its arguments are walked like any.
+     */
+    private void fts5Auxiliary(Function f, NameScope.Ctes scope) {
+        String name = Fts5.auxiliary(f);
+        net.sf.jsqlparser.expression.operators.relational.ExpressionList<?> params = f.getParameters();
+        String problem = null;
+        if (!plainCall(f) || params == null || params.isEmpty()) {
+            problem = name + " takes plain arguments, the FTS5 table first";
+        } else {
+            Object first = params.get(0);
+            NameScope.Source s = first instanceof Column c ? fts5Source(c) : null;
+            if (s == null || !NameScope.fold(((Column) first).getColumnName()).equals(s.fts5)) {
+                problem = name + "'s first argument must be an FTS5 table of the statement's FROM, by its own name ("
+                        + name + "(t, …))";
+            } else if (Fts5.arity(name) > 0 && params.size() != Fts5.arity(name)) {
+                problem = name + " takes " + Fts5.arity(name) + " arguments";
+            } else {
+                for (int i : Fts5.markers(name)) {
+                    Object m = params.get(i);
+                    if (!(m instanceof net.sf.jsqlparser.expression.NullValue) && !(m instanceof StringValue sv
+                            && sv.getValue() != null && sv.getValue().length() <= Fts5.MAX_MARKER)) {
+                        problem = "the markers of " + name + " must be string constants of at most "
+                                + Fts5.MAX_MARKER + " characters";
+                        break;
+                    }
+                }
+            }
+        }
+        if (problem != null) {
+            violation(ViolationType.FUNCTION_NOT_ALLOWED, f.toString(), problem);
+            return;
+        }
+        FunctionPolicy.Decision decision = policy.functionPolicy().decideFts5Auxiliary(name, dialect);
+        if (!decision.allowed()) {
+            violation(ViolationType.FUNCTION_NOT_ALLOWED, name, "function not allowed: " + name + " ("
+                    + decision.reason() + ")");
+            return;
+        }
+        walk(params, f, scope);
+    }
+
+    /**
+     * The source a column names when it is a column or a hidden column of an FTS5 table, resolved as
+     * {@link #resolve} does (innermost query first); null when it names anything else, or may (an ambiguous name).
+     */
+    private NameScope.Source fts5Source(Column c) {
+        if (frame == null || c.getColumnName() == null) {
+            return null;
+        }
+        String name = NameScope.fold(c.getColumnName());
+        Table q = c.getTable();
+        for (NameScope.Frame f = frame; f != null; f = f.parent) {
+            List<NameScope.Source> found = new ArrayList<>();
+            if (q != null && q.getName() != null) {
+                found.addAll(names.qualifiedAll(f.sources, q));
+            } else {
+                for (NameScope.Source s : f.sources) {
+                    if (s.has(name) || s.hidden(name) || s.columns == null) {
+                        found.add(s);
+                    }
+                }
+            }
+            if (found.isEmpty()) {
+                continue;
+            }
+            if (found.size() != 1) {
+                return null;
+            }
+            NameScope.Source s = found.get(0);
+            return s.fts5 != null && (s.has(name) || s.hidden(name)) ? s : null;
+        }
+        return null;
+    }
+
+    /** A call with plain arguments only: no DISTINCT, ORDER BY, FILTER-like clause, named or chained arguments. */
+    private static boolean plainCall(Function f) {
+        return f.getNamedParameters() == null && f.getChainedParameters() == null && !f.isDistinct() && !f.isUnique()
+                && !f.isAllColumns() && f.getOrderByElements() == null && f.getAttribute() == null
+                && f.getKeep() == null && f.getOnOverflowTruncate() == null && f.getHavingClause() == null
+                && f.getLimit() == null && f.getNullHandling() == null && f.getExtraKeyword() == null
+                && (f.getKeywordArguments() == null || f.getKeywordArguments().isEmpty()) && !f.isEscaped()
+                && !f.isIgnoreNulls() && !f.isIgnoreNullsOutside();
     }
 
     /** {@code ROLLUP (…)} or {@code CUBE (…)} as a grouping item: a bare name, plain arguments, nothing else. */
@@ -848,7 +994,7 @@ final class AstAnalyzer {
         for (NameScope.Frame f = frame; f != null; f = f.parent) {
             List<NameScope.Source> found = new ArrayList<>();
             for (NameScope.Source s : f.sources) {
-                if (s.has(name)) {
+                if (s.has(name) || s.hidden(name)) {
                     found.add(s);
                 } else if (s.columns == null) {
                     // may have it: checked, and the search goes on outwards
@@ -913,7 +1059,7 @@ final class AstAnalyzer {
                 continue;
             }
             for (NameScope.Source s : found) {
-                if (s.columns == null || s.has(name)) {
+                if (s.columns == null || s.has(name) || s.hidden(name)) {
                     read(s, name, column);
                 } else if (s.key != null && NameScope.systemColumns(dialect).contains(name)) {
                     systemColumn(s, name, column);
@@ -981,6 +1127,12 @@ final class AstAnalyzer {
     /** A read of one column of a source: refused when denied, remembered for the row filter and the verdict. */
     private void read(NameScope.Source s, String name, Object node) {
         if (s.key == null) {
+            return;
+        }
+        if (s.hidden(name)) {
+            // an FTS5 table's hidden column: its own name stands for the whole row, rank is computed from it
+            wholeRow(s, node.toString(), name + " is a hidden column of FTS5 table " + s.key
+                    + ", computed from its whole row");
             return;
         }
         Set<String> denied = policy.deniedColumns().getOrDefault(s.key, Set.of());

@@ -310,6 +310,36 @@ public final class FunctionPolicy {
                 catalog.equivalent(name));
     }
 
+    /**
+     * Decides a call of one of SQLite's FTS5 auxiliary functions ({@code bm25}, {@code highlight},
+     * {@code snippet}) whose first argument the caller has found to be the hidden column of an FTS5 table the
+     * statement reads. The catalog classes them {@link FunctionClass#READS_TABLES} (they read a table's row by
+     * number); bound so, they read the row of that table only, which the caller counts as a whole-row read:
+     * allowed as a safe function would be (by {@link #standard()} and a denylist that does not name it), or
+     * where the host confirmed it with {@link #allowUnsafe}.
+     *
+     * @param name the function's name, any case
+     * @param dialect the dialect (only SQLite has them)
+     * @return allowed or refused, with the catalog's class
+     */
+    public Decision decideFts5Auxiliary(String name, Dialect dialect) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(dialect, "dialect");
+        String n = Names.lower(name);
+        Optional<FunctionClass> cls = FunctionCatalog.of(dialect).classOf(n);
+        if (dialect != Dialect.SQLITE || !Fts5.AUXILIARY.contains(n) || cls.isEmpty()) {
+            return refused(n, cls, n + " is no FTS5 auxiliary function of " + dialect);
+        }
+        if (confirmed.get(n) == cls.get()) {
+            return new Decision(Verdict.ALLOWED, n, cls, "confirmed " + cls.get() + " by the host", Optional.empty());
+        }
+        if (mode == Mode.DENYLIST ? !names.contains(n) : includeStandard || names.contains(n)) {
+            return new Decision(Verdict.ALLOWED, n, cls, "FTS5 auxiliary function over its own table's row",
+                    Optional.empty());
+        }
+        return refused(n, cls, n + " is not on the policy's allowlist");
+    }
+
     private static Decision refused(String name, Optional<FunctionClass> cls, String reason) {
         return new Decision(Verdict.REFUSED, name, cls, reason, Optional.empty());
     }

@@ -50,8 +50,10 @@ public final class GuardPolicy {
     private final Set<String> knownTables;
     private final Map<String, Set<String>> tableColumns;
     private final Set<String> allowedSystemColumns;
+    private final Set<String> fts5Tables;
 
     private GuardPolicy(Builder b) {
+        this.fts5Tables = Set.copyOf(b.fts5Tables);
         this.knownTables = Set.copyOf(b.knownTables);
         Map<String, Set<String>> columns = new LinkedHashMap<>();
         b.tableColumns.forEach((t, cs) -> columns.put(t, Set.copyOf(cs)));
@@ -101,6 +103,7 @@ public final class GuardPolicy {
         b.knownTables.addAll(knownTables);
         tableColumns.forEach((t, cs) -> b.tableColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowedSystemColumns.addAll(allowedSystemColumns);
+        b.fts5Tables.addAll(fts5Tables);
         deniedColumns.forEach((t, cs) -> b.deniedColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowSelectStar = allowSelectStar;
         b.maxRows = maxRows;
@@ -118,6 +121,17 @@ public final class GuardPolicy {
      */
     public Map<String, Set<String>> tableColumns() {
         return tableColumns;
+    }
+
+    /**
+     * {@return the tables the host or the schema catalog named as SQLite FTS5 tables ({@code CREATE VIRTUAL
+     * TABLE … USING fts5}), lower case, keyed like {@link #allowedTables()}} Only on these does the guard read
+     * SQLite's full-text syntax: {@code MATCH}, the hidden columns (the table's own name, {@code rank}) and
+     * the auxiliary functions {@code bm25}, {@code highlight}, {@code snippet}, each a read of the whole row.
+     * {@code SqlAgent} fills them in from its schema catalog.
+     */
+    public Set<String> fts5Tables() {
+        return fts5Tables;
     }
 
     /**
@@ -263,8 +277,33 @@ public final class GuardPolicy {
         private final Set<String> knownTables = new LinkedHashSet<>();
         private final Map<String, Set<String>> tableColumns = new LinkedHashMap<>();
         private final Set<String> allowedSystemColumns = new LinkedHashSet<>();
+        private final Set<String> fts5Tables = new LinkedHashSet<>();
 
         private Builder() {
+        }
+
+        /**
+         * Names tables that are SQLite FTS5 full-text tables ({@code CREATE VIRTUAL TABLE t USING fts5(…)}).
+         * On them, and only on them, the guard reads {@code t MATCH …}, the hidden columns {@code t} and
+         * {@code rank}, and {@code bm25(t)}, {@code highlight(t, …)}, {@code snippet(t, …)}, each as a read of
+         * the whole row (refused where the table has a denied column). Naming a table that is not one gives
+         * nothing: SQLite refuses those forms on any other table. {@code SqlAgent} fills them in from its
+         * schema catalog.
+         *
+         * @param tables the FTS5 tables, perhaps schema-qualified, any case, as in {@link #allowTables}
+         * @return this builder
+         * @throws IllegalArgumentException if a name is blank
+         */
+        public Builder fts5Tables(Collection<String> tables) {
+            Objects.requireNonNull(tables, "tables");
+            for (String t : tables) {
+                Objects.requireNonNull(t, "table");
+                if (t.isBlank()) {
+                    throw new IllegalArgumentException("table name must not be blank");
+                }
+                fts5Tables.add(normalise(t));
+            }
+            return this;
         }
 
         /**

@@ -90,6 +90,11 @@ final class NameScope {
         final Map<String, String> read = new java.util.LinkedHashMap<>();
         /** Whether every column of a real table is read (a star, a whole-row reference, a natural join). */
         boolean all;
+        /**
+         * For a real SQLite FTS5 table ({@link GuardPolicy#fts5Tables()}): its name as SQLite names its hidden
+         * column that stands for the whole row (the table's own, folded); null for any other source.
+         */
+        String fts5;
 
         Source(Object node, String alias, String tableName, String key, List<String> columns) {
             this.node = node;
@@ -101,6 +106,15 @@ final class NameScope {
 
         boolean has(String column) {
             return columns != null && columns.contains(column);
+        }
+
+        /**
+         * Whether a folded name is a hidden column of this FTS5 table: the table's own name (its whole row, to
+         * {@code MATCH} and the auxiliary functions) or {@code rank}; never on any other source. FTS5 reserves
+         * both names, so no declared column has them (a driver may list them among the columns all the same).
+         */
+        boolean hidden(String column) {
+            return fts5 != null && (column.equals(fts5) || column.equals("rank"));
         }
 
         String describe() {
@@ -261,7 +275,11 @@ final class NameScope {
                 // refused by the walk; its names are not reported a second time
                 return new Source(t, alias, name, null, null);
             }
-            return new Source(t, alias, name, key, tableColumns(key));
+            Source s = new Source(t, alias, name, key, tableColumns(key));
+            if (dialect == Dialect.SQLITE && policy.fts5Tables().contains(key)) {
+                s.fts5 = name;
+            }
+            return s;
         }
 
         /** The known and denied columns of an allowed table, or null when the policy does not know them. */

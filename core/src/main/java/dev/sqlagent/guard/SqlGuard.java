@@ -192,8 +192,21 @@ public final class SqlGuard {
                 }
             }
         }
+        SqliteSpelling.ForParser sqlite = null;
+        if (dialect == Dialect.SQLITE) {
+            sqlite = SqliteSpelling.forParser(lexed);
+            if (sqlite.violation() != null) {
+                return new GuardVerdict.Rejected(sql, List.of(sqlite.violation()));
+            }
+            if (sqlite.respelled()) {
+                lexed = SqlLexer.lex(sqlite.sql(), dialect, policy.maxNestingDepth());
+                if (lexed.violation() != null) {
+                    return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
+                }
+            }
+        }
         try {
-            return checkParsed(sql, lexed, spelled, mySql, policy, dialect);
+            return checkParsed(sql, lexed, spelled, mySql, sqlite, policy, dialect);
         } catch (StackOverflowError e) {
             return reject(sql, ViolationType.NESTING_TOO_DEEP, SqlLexer.fragment(sql, 0),
                     "expression nested too deeply to analyse");
@@ -201,7 +214,7 @@ public final class SqlGuard {
     }
 
     private GuardVerdict checkParsed(String sql, SqlLexer.Result lexed, DuckDbSpelling.ForParser spelled,
-            MySqlSpelling.ForParser mySql, GuardPolicy policy, Dialect dialect) {
+            MySqlSpelling.ForParser mySql, SqliteSpelling.ForParser sqlite, GuardPolicy policy, Dialect dialect) {
         ParseRunner.Parsed parsed;
         SqlLexer.Result read = lexed;
         try {
@@ -254,7 +267,7 @@ public final class SqlGuard {
         Select select = (Select) statement;
         AstAnalyzer analysis = new AstAnalyzer(policy, dialect);
         analysis.analyse(select, spelled == null ? Set.of() : spelled.markers(),
-                spelled != null && spelled.lambdas() > 0, mySql);
+                spelled != null && spelled.lambdas() > 0, mySql, sqlite == null ? 0 : sqlite.matches());
         List<Violation> violations = new ArrayList<>(analysis.violations);
         Set<String> tables = new LinkedHashSet<>();
         for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
@@ -299,6 +312,13 @@ public final class SqlGuard {
             if (printed == null) {
                 return reject(sql, ViolationType.UNSUPPORTED_CONSTRUCT, "",
                         "the DuckDB syntax of this statement could not be printed back exactly");
+            }
+        }
+        if (sqlite != null) {
+            printed = SqliteSpelling.forEngine(printed, sqlite);
+            if (printed == null) {
+                return reject(sql, ViolationType.UNSUPPORTED_CONSTRUCT, "",
+                        "the MATCH operators of this statement could not be printed back exactly");
             }
         }
         // the printed SQL is what runs: it must read, token for token, as the engine reads it

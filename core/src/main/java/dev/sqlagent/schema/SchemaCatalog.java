@@ -118,13 +118,23 @@ public final class SchemaCatalog {
     private final java.util.Set<String> databaseTables;
     private final SchemaEnrichment enrichment;
     private volatile JoinGraph joinGraph;
+    /** The SQLite FTS5 tables among {@link #tables}, lower case. */
+    private final java.util.Set<String> fts5Tables;
 
     private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables) {
-        this(tables, databaseTables, SchemaEnrichment.EMPTY);
+        this(tables, databaseTables, SchemaEnrichment.EMPTY, java.util.Set.of());
     }
 
-    private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables, SchemaEnrichment enrichment) {
+    private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables, SchemaEnrichment enrichment,
+                          java.util.Set<String> fts5Tables) {
         this.tables = List.copyOf(tables);
+        java.util.Set<String> fts5 = new java.util.HashSet<>();
+        for (Table t : tables) {
+            if (fts5Tables.contains(t.name().toLowerCase(Locale.ROOT))) {
+                fts5.add(t.name().toLowerCase(Locale.ROOT));
+            }
+        }
+        this.fts5Tables = java.util.Set.copyOf(fts5);
         this.enrichment = Objects.requireNonNull(enrichment, "enrichment");
         java.util.Set<String> all = new java.util.HashSet<>();
         for (String t : databaseTables) {
@@ -216,7 +226,7 @@ public final class SchemaCatalog {
         }
         SchemaEnrichment shown = enrichment.restrictedTo(visibleTables)
                 .withoutColumns(k -> hiddenColumns.contains(k.toLowerCase(Locale.ROOT)));
-        return new SchemaCatalog(kept, databaseTables, shown);
+        return new SchemaCatalog(kept, databaseTables, shown, fts5Tables);
     }
 
     private static boolean denied(GuardPolicy policy, String table, String column) {
@@ -274,7 +284,7 @@ public final class SchemaCatalog {
     public SchemaCatalog withDatabaseTables(java.util.Set<String> names) {
         java.util.Set<String> all = new java.util.HashSet<>(databaseTables);
         all.addAll(names);
-        return new SchemaCatalog(tables, all, enrichment);
+        return new SchemaCatalog(tables, all, enrichment, fts5Tables);
     }
 
     /**
@@ -295,6 +305,7 @@ public final class SchemaCatalog {
             Map<String, String> names = new LinkedHashMap<>();
             Map<String, String> remarks = new LinkedHashMap<>();
             java.util.Set<String> everything = tableNames(md);
+            java.util.Set<String> fts5 = fts5Tables(c, md);
             try (ResultSet rs = md.getTables(catalog, schema, "%", new String[] {"TABLE", "VIEW"})) {
                 while (rs.next()) {
                     String name = rs.getString("TABLE_NAME");
@@ -311,6 +322,11 @@ public final class SchemaCatalog {
                 boolean driverSaysGenerated = true;
                 try (ResultSet rs = md.getColumns(catalog, schema, name, "%")) {
                     while (rs.next()) {
+                        String column = rs.getString("COLUMN_NAME");
+                        if (fts5.contains(name.toLowerCase(Locale.ROOT)) && column != null
+                                && (column.equalsIgnoreCase(name) || column.equalsIgnoreCase("rank"))) {
+                            continue; // an FTS5 table's hidden columns (its own name, rank): no data, not in *
+                        }
                         driverSaysGenerated &= knowsGenerated(rs);
                         cols.add(new Column(rs.getString("COLUMN_NAME"), nullToEmpty(rs.getString("TYPE_NAME")),
                                 rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, nullToEmpty(rs.getString("REMARKS")),
@@ -339,7 +355,7 @@ public final class SchemaCatalog {
                 }
                 tables.add(new Table(name, cols, pk, fks, remarks.getOrDefault(name, "")));
             }
-            return new SchemaCatalog(tables, everything);
+            return new SchemaCatalog(tables, everything, SchemaEnrichment.EMPTY, fts5);
         }
     }
 
@@ -440,11 +456,142 @@ public final class SchemaCatalog {
                         }
                     }
                     b.tableColumns(key, columns);
+                    if (fts5Tables.contains(name) && !policy.fts5Tables().contains(key)) {
+                        b.fts5Tables(List.of(key));
+                    }
                     break;
                 }
             }
         }
         return b.build();
+    }
+
+    /**
+     * {@return the tables of this catalog that are SQLite FTS5 full-text tables, lower case} They have hidden
+     * columns (the table's own name, {@code rank}) that {@link #completePolicy} tells the guard of.
+     */
+    public java.util.Set<String> fts5Tables() {
+        return fts5Tables;
+    }
+
+    /**
+     * Returns a copy in which the named tables are SQLite FTS5 tables (for a catalog built with
+     * {@link #of(List)} rather than read from the database); this catalog is unchanged.
+     *
+     * @param names tables of this catalog, any case; names it does not have are ignored
+     * @return the catalog, knowing those FTS5 tables
+     */
+    public SchemaCatalog withFts5Tables(java.util.Set<String> names) {
+        java.util.Set<String> all = new java.util.HashSet<>(fts5Tables);
+        for (String n : names) {
+            all.add(n.toLowerCase(Locale.ROOT));
+        }
+        return new SchemaCatalog(tables, databaseTables, enrichment, all);
+    }
+
+    /**
+     * Whether a statement of SQLite's schema ({@code sqlite_schema.sql}) creates an FTS5 table: {@code CREATE
+     * VIRTUAL TABLE [IF NOT EXISTS] [schema.]name USING fts5…}, read token by token (a quoted name holding the
+     * words is still one name).
+     *
+     * @param createSql the table's {@code sql} in {@code sqlite_schema}, may be null
+     * @return whether its module is {@code fts5}
+     */
+    public static boolean isFts5Declaration(String createSql) {
+        if (createSql == null) {
+            return false;
+        }
+        String s = createSql;
+        int[] at = {0};
+        for (String w : new String[] {"create", "virtual", "table"}) {
+            if (!w.equalsIgnoreCase(sqliteToken(s, at))) {
+                return false;
+            }
+        }
+        String name = sqliteToken(s, at);
+        if ("if".equalsIgnoreCase(name)) {
+            if (!"not".equalsIgnoreCase(sqliteToken(s, at)) || !"exists".equalsIgnoreCase(sqliteToken(s, at))) {
+                return false;
+            }
+            name = sqliteToken(s, at);
+        }
+        if (name == null) {
+            return false;
+        }
+        String next = sqliteToken(s, at);
+        if (".".equals(next)) {
+            if (sqliteToken(s, at) == null) {
+                return false;
+            }
+            next = sqliteToken(s, at);
+        }
+        return "using".equalsIgnoreCase(next) && "fts5".equalsIgnoreCase(sqliteToken(s, at));
+    }
+
+    /** The next token of a CREATE statement from {@code at[0]}: a word, a quoted name whole, or one character. */
+    private static String sqliteToken(String s, int[] at) {
+        int i = at[0];
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+            i++;
+        }
+        if (i >= s.length()) {
+            at[0] = i;
+            return null;
+        }
+        char c = s.charAt(i);
+        int end;
+        if (c == '"' || c == '`' || c == '\'' || c == '[') {
+            char close = c == '[' ? ']' : c;
+            end = i + 1;
+            while (true) {
+                int k = s.indexOf(close, end);
+                if (k < 0) {
+                    at[0] = s.length();
+                    return null;
+                }
+                if (close != ']' && k + 1 < s.length() && s.charAt(k + 1) == close) {
+                    end = k + 2;
+                    continue;
+                }
+                end = k + 1;
+                break;
+            }
+        } else if (Character.isLetterOrDigit(c) || c == '_') {
+            end = i + 1;
+            while (end < s.length() && (Character.isLetterOrDigit(s.charAt(end)) || s.charAt(end) == '_'
+                    || s.charAt(end) == '$')) {
+                end++;
+            }
+        } else {
+            end = i + 1;
+        }
+        at[0] = end;
+        return s.substring(i, end);
+    }
+
+    /** SQLite's FTS5 tables, lower case, from {@code sqlite_schema}; empty on any other database. */
+    private static java.util.Set<String> fts5Tables(Connection c, DatabaseMetaData md) {
+        try {
+            if (!"SQLite".equalsIgnoreCase(md.getDatabaseProductName())) {
+                return java.util.Set.of();
+            }
+        } catch (SQLException e) {
+            return java.util.Set.of();
+        }
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT name, sql FROM main.sqlite_schema WHERE type = 'table' AND rootpage = 0")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (isFts5Declaration(rs.getString(2))) {
+                        out.add(rs.getString(1).toLowerCase(Locale.ROOT));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            return java.util.Set.of(); // no schema table to read: no FTS5 syntax is accepted
+        }
+        return out;
     }
 
     /** {@return the tables, in order} */
@@ -497,7 +644,8 @@ public final class SchemaCatalog {
                 throw new IllegalArgumentException("the enrichment names column " + tc + ", which table " + t + " does not have");
             }
         }
-        return new SchemaCatalog(tables, databaseTables, this.enrichment.plus(enrichment.restrictedTo(visible)));
+        return new SchemaCatalog(tables, databaseTables, this.enrichment.plus(enrichment.restrictedTo(visible)),
+                fts5Tables);
     }
 
     /** {@return what the host added with {@link #enrich(SchemaEnrichment)}; empty when nothing} */

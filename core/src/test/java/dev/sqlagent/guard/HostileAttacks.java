@@ -650,6 +650,50 @@ final class HostileAttacks {
     private static void sqlite(List<ClassSpec> out, String scratch) {
         out.add(new ClassSpec("whole-row", Judge.DATA, values("{a}", "CAST({a} AS TEXT)", "json_object({a}.*)",
                 "({a}.*)"), all(), DATA_FROMS, null));
+        // SQLite's FTS5 syntax, which the guard respells (SqliteSpelling: MATCH) and reads by FTS5's rules (hidden
+        // columns, auxiliary functions bound to an FTS5 table of the FROM, each a whole-row read): a MATCH whose
+        // right side reads a denied column or a forbidden table, MATCH, rank and the auxiliary functions over an
+        // ordinary table, a column or an alias, rank MATCH (a ranking function by text), the grammar's edges
+        // (NOT MATCH, ESCAPE, an operand that does not stand alone, BETWEEN before it, the parser's marker word,
+        // a comment between the operands) and the auxiliary functions' other arguments reading denied data
+        out.add(new ClassSpec("sqlite-fts5", Judge.DATA, List.of(
+                stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH (SELECT ssn FROM people LIMIT 1)"),
+                stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH (SELECT max(code) FROM secrets)"),
+                stmt("SELECT title FROM notes_fts n WHERE n.notes_fts MATCH (SELECT group_concat(ssn) FROM people)"),
+                stmt("SELECT title FROM notes_fts, people p WHERE notes_fts MATCH p.ssn"),
+                stmt("SELECT title FROM notes_fts WHERE title MATCH (SELECT name FROM people WHERE ssn LIKE 'ZQX%' "
+                        + "LIMIT 1)"),
+                stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH 'alpha' UNION SELECT ssn FROM people"),
+                stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH 'a' OR 1 = (SELECT count(*) FROM secrets)"),
+                stmt("SELECT name FROM people WHERE ssn MATCH 'ZQX*'"),
+                stmt("SELECT name FROM people WHERE name MATCH 'ann'"),
+                stmt("SELECT p.ssn MATCH 'x' AS v FROM people p"),
+                stmt("SELECT o.card MATCH 'x' AS v FROM orders o"),
+                stmt("SELECT v FROM (SELECT ssn AS v FROM people) d WHERE v MATCH 'ZQX*'"),
+                stmt("SELECT highlight(people, 1, '[', ']') AS v FROM people"),
+                stmt("SELECT snippet(people, 1, '<', '>', '...', 4) AS v FROM people"),
+                stmt("SELECT bm25(p) AS v FROM people p"),
+                stmt("SELECT bm25(people) AS v FROM people"),
+                stmt("SELECT highlight(title, 1, '[', ']') AS v FROM notes_fts WHERE notes_fts MATCH 'dog'"),
+                stmt("SELECT p.name FROM people p ORDER BY rank"),
+                stmt("SELECT name, rank FROM people"),
+                stmt("SELECT p.name FROM people p, notes_fts WHERE p.ssn = notes_fts"),
+                stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH 'alpha' AND rank MATCH 'bm25(10.0)'"),
+                stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH 'alpha' ESCAPE 'x'"),
+                stmt("SELECT title FROM notes_fts WHERE notes_fts NOT MATCH 'alpha'"),
+                stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH 'x' || (SELECT ssn FROM people LIMIT 1)"),
+                stmt("SELECT title FROM notes_fts WHERE 1 BETWEEN 0 AND notes_fts MATCH (SELECT ssn FROM people)"),
+                stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH/**/(SELECT ssn FROM people LIMIT 1)"),
+                stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH_ANY (SELECT ssn FROM people LIMIT 1)"),
+                stmt("SELECT title AS match_any FROM notes_fts WHERE notes_fts MATCH 'alpha'"),
+                stmt("SELECT highlight(notes_fts, 1, (SELECT ssn FROM people LIMIT 1), ']') AS v FROM notes_fts "
+                        + "WHERE notes_fts MATCH 'dog'"),
+                stmt("SELECT snippet(notes_fts, 1, '<', '>', '...', (SELECT salary FROM people LIMIT 1)) AS v "
+                        + "FROM notes_fts WHERE notes_fts MATCH 'dog'"),
+                stmt("SELECT bm25(notes_fts, (SELECT salary FROM people LIMIT 1)) AS v FROM notes_fts "
+                        + "WHERE notes_fts MATCH 'dog'"),
+                stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH 'dog' AND (SELECT ssn FROM people LIMIT 1) "
+                        + "LIKE 'ZQX%'")), List.of(), List.of(), null));
         out.add(new ClassSpec("sqlite-extensions-files", Judge.RAN, values("load_extension('" + scratch + "/x')",
                 "readfile('" + scratch + "/seed.txt')", "writefile('" + scratch + "/wf.txt', 'x')", "edit('x')",
                 "fts3_tokenizer('simple')"),

@@ -62,21 +62,6 @@ class LegitimateDialectSqlTest {
         return HostileFixture.statements("/hostile-legit/" + d.name().toLowerCase(Locale.ROOT) + ".sql");
     }
 
-    /**
-     * Legitimate statements still refused, each a known gap named in the session note: the test fails on any
-     * other refusal, and prints these. SQLite's FTS {@code MATCH} does not parse; PostgreSQL's EXPLAIN does not
-     * print what a correlated sub-plan compares with the outer row, so the engine check refuses it (fail
-     * closed). (MariaDB's select options and index hints for one use are read through {@link MySqlSpelling};
-     * {@code JSON_OBJECT} and {@code JSON_ARRAY} are analysed: no longer refused.)
-     */
-    static final java.util.Set<String> KNOWN_REFUSALS = java.util.Set.of(
-            "SELECT highlight(notes_fts, 1, '[', ']') AS hit FROM notes_fts WHERE notes_fts MATCH 'dog'",
-            "SELECT snippet(notes_fts, 1, '<', '>', '...', 4) AS snip FROM notes_fts WHERE notes_fts MATCH 'alpha'",
-            "SELECT title FROM notes_fts WHERE notes_fts MATCH 'alpha'",
-            "SELECT title FROM notes_fts WHERE notes_fts MATCH 'title:note'",
-            "SELECT title, bm25(notes_fts) AS score FROM notes_fts WHERE notes_fts MATCH 'alpha OR dog' ORDER BY score",
-            "SELECT title, body FROM notes_fts WHERE body MATCH 'dog' ORDER BY rank");
-
     private static void run(Dialect d) throws Exception {
         HostileFixture.Twins twins = HostileFixture.twins(d);
         String engine = d.name().toLowerCase(Locale.ROOT);
@@ -106,11 +91,7 @@ class LegitimateDialectSqlTest {
                     }
                     String line = "FALSE-REJECTION " + engine + " " + oa.status() + ": " + sql + "\n    why: "
                             + HostileFullPathTest.firstLine(oa.detail());
-                    if (KNOWN_REFUSALS.contains(sql.strip())) {
-                        System.out.println("KNOWN " + line);
-                    } else {
-                        refused.add(line);
-                    }
+                    refused.add(line);
                     continue;
                 }
                 if (twins.restrictedA() != null) {

@@ -394,6 +394,11 @@ public final class EngineCheck {
      */
     static boolean functionAllowed(String engineName, FunctionPolicy functions, Dialect dialect) {
         String name = engineName.toLowerCase(Locale.ROOT);
+        if (name.startsWith(SqliteReader.FTS5_BOUND)) {
+            // an FTS5 auxiliary function the reader found bound to an FTS5 cursor's row (read whole)
+            return dialect == Dialect.SQLITE && functions.decideFts5Auxiliary(
+                    name.substring(SqliteReader.FTS5_BOUND.length()), dialect).allowed();
+        }
         FunctionPolicy.Decision d = functions.decide(Arrays.asList(name.split("\\.")), dialect);
         if (d.allowed()) {
             return true;

@@ -21,7 +21,10 @@ import java.util.Set;
  * it takes from a table or index cursor ({@code Column}; {@code Rowid} as the integer primary key it
  * aliases, or as the system column {@code rowid} of a table without one; the keys of an index seek), every
  * virtual table declared in the schema it opens ({@code VOpen}, named by probing each declared virtual
- * table's handle on the same connection) and its columns ({@code VColumn}), every function it calls
+ * table's handle on the same connection) and its columns ({@code VColumn}; on an FTS5 table a hidden column,
+ * the table's own name or {@code rank}, is its whole row, and so is a {@code VFilter} whose index string or
+ * number says it matches or orders by the whole row), every function it calls (an FTS5 auxiliary function
+ * bound to the row only when its first argument comes from that hidden column)
  * ({@code Function}, {@code AggStep}, …) and any opcode that writes or touches the schema. It knows nothing
  * of the guard's parser.
  *
@@ -86,10 +89,20 @@ final class SqliteReader implements PlanReader {
      * @param file the database file, empty for an in-memory database
      * @param schemaVersion {@code PRAGMA schema_version}
      * @param pages every b-tree by root page
-     * @param virtualTables the virtual tables declared in the schema, with their columns
+     * @param virtualTables the virtual tables declared in the schema, with their columns (hidden ones too)
+     * @param fts5Tables the virtual tables among them that are FTS5 tables
      */
-    record Catalog(String file, int schemaVersion, Map<Integer, BTree> pages, Map<String, List<String>> virtualTables) {
+    record Catalog(String file, int schemaVersion, Map<Integer, BTree> pages, Map<String, List<String>> virtualTables,
+                   Set<String> fts5Tables) {
     }
+
+    /**
+     * The name under which a reading records a call of an FTS5 auxiliary function whose first argument is the
+     * hidden column of an FTS5 cursor (the prefix, then the function's name): decided by
+     * {@link EngineCheck#functionAllowed} as such. A call not so bound keeps its own name, which the catalog
+     * classes as reading tables.
+     */
+    static final String FTS5_BOUND = "fts5 auxiliary over its table:";
 
     private volatile Catalog catalog;
 
@@ -178,6 +191,8 @@ final class SqliteReader implements PlanReader {
                 }
             }
         }
+        Map<Op, String> boundAuxiliary = boundAuxiliary(program, cat, virtualHandles);
+        Map<Op, Integer> indexNumbers = indexNumbers(program);
         for (Op o : program) {
             String op = o.op();
             if (op.equals("OpenRead") || op.equals("ReopenIdx")) {
@@ -234,6 +249,19 @@ final class SqliteReader implements PlanReader {
                 }
                 reads.tables.add(new EngineReading.Table("main", name, true));
                 virtualCursors.put(o.p1(), name);
+            } else if (op.equals("VFilter") && cat.fts5Tables().contains(virtualCursors.get(o.p1()))) {
+                String name = virtualCursors.get(o.p1());
+                Integer idxNum = indexNumbers.get(o);
+                if (idxNum == null) {
+                    reads.unreadable("the index number of a filter on FTS5 table " + name);
+                    continue;
+                }
+                if ((idxNum & FTS5_ORDER_RANK) != 0) {
+                    // ordered by rank inside FTS5: rank is computed from the whole row
+                    reads.starReads.add(new EngineReading.StarRead(new EngineReading.Table("main", name, true),
+                            Set.of()));
+                }
+                fts5Filter(name, o.p4() == null ? "" : o.p4(), cat, reads);
             } else if (op.equals("VColumn")) {
                 String name = virtualCursors.get(o.p1());
                 List<String> cols = name == null ? null : cat.virtualTables().get(name);
@@ -241,15 +269,23 @@ final class SqliteReader implements PlanReader {
                     reads.unreadable("a column of a virtual table cursor it cannot name");
                     continue;
                 }
-                reads.columns.add(new EngineReading.ColumnRead(new EngineReading.Table("main", name, true),
-                        cols.get(o.p2())));
+                String col = cols.get(o.p2());
+                EngineReading.Table table = new EngineReading.Table("main", name, true);
+                if (cat.fts5Tables().contains(name) && (col.equals(name) || col.equals("rank"))) {
+                    // an FTS5 table's hidden column: its own name stands for the whole row, rank is computed from it
+                    reads.starReads.add(new EngineReading.StarRead(table, Set.of()));
+                } else {
+                    reads.columns.add(new EngineReading.ColumnRead(table, col));
+                }
             } else if (FUNCTION_OPCODES.contains(op)) {
                 if (o.p4() == null || o.p4().isBlank()) {
                     reads.unreadable("a " + op + " without a function name");
                     continue;
                 }
                 int paren = o.p4().indexOf('(');
-                reads.functions.add((paren < 0 ? o.p4() : o.p4().substring(0, paren)).toLowerCase(Locale.ROOT));
+                String function = (paren < 0 ? o.p4() : o.p4().substring(0, paren)).toLowerCase(Locale.ROOT);
+                String bound = boundAuxiliary.get(o);
+                reads.functions.add(bound != null ? FTS5_BOUND + function : function);
             } else if (CURSOR_WRITES.contains(op)) {
                 if (!ephemeral.contains(o.p1())) {
                     reads.writes.add(op);
@@ -261,6 +297,140 @@ final class SqliteReader implements PlanReader {
             }
         }
         return reads.reading();
+    }
+
+    /**
+     * What an FTS5 cursor's constraints read, from its index string ({@code VFilter}'s fourth operand, written
+     * by FTS5's {@code xBestIndex}): {@code M}, {@code L} or {@code G} and a column number (a {@code MATCH},
+     * {@code LIKE} or {@code GLOB} on that column: the column named like the table is the whole row), {@code m}
+     * (a {@code MATCH} on the table: the whole row), {@code =}, {@code <}, {@code >} (the row id). {@code r}, a
+     * {@code rank MATCH} that chooses a ranking function by text, and anything else are unreadable.
+     */
+    private static void fts5Filter(String table, String index, Catalog cat, Reads reads) {
+        List<String> cols = cat.virtualTables().get(table);
+        EngineReading.Table t = new EngineReading.Table("main", table, true);
+        int i = 0;
+        while (i < index.length()) {
+            char c = index.charAt(i++);
+            if (c == 'M' || c == 'L' || c == 'G') {
+                int start = i;
+                while (i < index.length() && Character.isDigit(index.charAt(i))) {
+                    i++;
+                }
+                int col = start == i || i - start > 4 ? -1 : Integer.parseInt(index.substring(start, i));
+                String name = cols == null || col < 0 || col >= cols.size() ? null : cols.get(col);
+                if (name == null || name.equals("rank")) {
+                    reads.unreadable("the FTS5 index string " + index + " of " + table);
+                    return;
+                }
+                if (name.equals(table)) {
+                    reads.starReads.add(new EngineReading.StarRead(t, Set.of()));
+                } else {
+                    reads.columns.add(new EngineReading.ColumnRead(t, name));
+                }
+            } else if (c == 'm') {
+                reads.starReads.add(new EngineReading.StarRead(t, Set.of()));
+            } else if (c == '=' || c == '<' || c == '>') {
+                reads.systemColumns.add(new EngineReading.ColumnRead(t, "rowid"));
+            } else {
+                reads.unreadable("the FTS5 index string " + index + " of " + table
+                        + (c == 'r' ? " (rank MATCH: a ranking function chosen by text)" : ""));
+                return;
+            }
+        }
+    }
+
+    /** FTS5's {@code idxNum} bit for a scan it orders by {@code rank} itself ({@code FTS5_BI_ORDER_RANK}). */
+    private static final int FTS5_ORDER_RANK = 0x20;
+
+    /** Opcodes that only load a register ({@code P2}) before a {@code VFilter}. */
+    private static final Set<String> LOADS = Set.of("Integer", "Int64", "Real", "String8", "String", "Null", "Blob",
+            "Variable", "Copy", "SCopy", "IntCopy");
+
+    /**
+     * Each {@code VFilter}'s index number ({@code idxNum}, in register {@code P3}), when the loads just before it
+     * set that register with {@code Integer}; absent when it cannot be placed so.
+     */
+    private static Map<Op, Integer> indexNumbers(List<Op> program) {
+        Map<Op, Integer> out = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < program.size(); i++) {
+            Op o = program.get(i);
+            if (!o.op().equals("VFilter")) {
+                continue;
+            }
+            for (int j = i - 1; j >= 0 && LOADS.contains(program.get(j).op()); j--) {
+                Op w = program.get(j);
+                if (w.p2() == o.p3()) {
+                    if (w.op().equals("Integer")) {
+                        out.put(o, w.p1());
+                    }
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The FTS5 auxiliary functions, whose calls SQLite hands to FTS5 when their first argument is its column. */
+    private static final Set<String> AUXILIARY = Set.of("bm25", "highlight", "snippet");
+
+    /**
+     * The calls of FTS5 auxiliary functions whose first argument is the hidden column of an FTS5 cursor (the
+     * column named like its table, whose value is the cursor), to that table: the register holding the first
+     * argument ({@code P2}) was last written by a {@code VColumn} of that column. A call whose first argument
+     * cannot be placed so is not in the map (its name stays the catalog's, which reads tables: refused).
+     */
+    private static Map<Op, String> boundAuxiliary(List<Op> program, Catalog cat, Map<String, String> virtualHandles) {
+        Map<Op, String> out = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < program.size(); i++) {
+            Op o = program.get(i);
+            if (!FUNCTION_OPCODES.contains(o.op()) || o.p4() == null) {
+                continue;
+            }
+            int paren = o.p4().indexOf('(');
+            String function = (paren < 0 ? o.p4() : o.p4().substring(0, paren)).toLowerCase(Locale.ROOT);
+            if (!AUXILIARY.contains(function)) {
+                continue;
+            }
+            int register = o.p2();
+            for (int j = i - 1; j >= 0; j--) {
+                Op w = program.get(j);
+                if (w.op().equals("VColumn") && w.p3() == register) {
+                    String table = hiddenTableColumn(program, cat, virtualHandles, w);
+                    if (table != null) {
+                        out.put(o, table);
+                    }
+                    break;
+                }
+                if (w.p1() == register || w.p2() == register || w.p3() == register) {
+                    break; // something else may write the register: not placed
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The FTS5 table whose hidden column named like the table a {@code VColumn} reads, or null. */
+    private static String hiddenTableColumn(List<Op> program, Catalog cat, Map<String, String> virtualHandles,
+                                            Op vcolumn) {
+        String table = null;
+        for (Op o : program) {
+            if (o.op().equals("VOpen") && o.p1() == vcolumn.p1()) {
+                if (table != null) {
+                    return null; // the cursor number opened twice: not placed
+                }
+                table = virtualHandles.get(o.p4());
+                if (table == null) {
+                    return null;
+                }
+            }
+        }
+        if (table == null || !cat.fts5Tables().contains(table)) {
+            return null;
+        }
+        List<String> cols = cat.virtualTables().get(table);
+        return cols != null && vcolumn.p2() >= 0 && vcolumn.p2() < cols.size() && cols.get(vcolumn.p2()).equals(table)
+                ? table : null;
     }
 
     private static void column(Map<Integer, BTree> cursors, Map<Integer, EngineReading.Table> cursorTables, int cursor,
@@ -374,7 +544,9 @@ final class SqliteReader implements PlanReader {
             return cat;
         }
         Map<String, List<String>> virtualTables = new LinkedHashMap<>();
-        cat = new Catalog(file, version, pages(c, timeoutSeconds, virtualTables), Map.copyOf(virtualTables));
+        Set<String> fts5 = new HashSet<>();
+        cat = new Catalog(file, version, pages(c, timeoutSeconds, virtualTables, fts5), Map.copyOf(virtualTables),
+                Set.copyOf(fts5));
         catalog = cat;
         return cat;
     }
@@ -383,11 +555,12 @@ final class SqliteReader implements PlanReader {
      * @param c a connection
      * @param timeoutSeconds cap on each catalog query
      * @param virtualTables filled with the declared virtual tables and their columns
+     * @param fts5Tables filled with the virtual tables that are FTS5 tables
      * @return every b-tree of the main schema by root page, page 1 as {@code sqlite_schema}
      * @throws SQLException if the schema cannot be read
      */
-    static Map<Integer, BTree> pages(Connection c, int timeoutSeconds, Map<String, List<String>> virtualTables)
-            throws SQLException {
+    static Map<Integer, BTree> pages(Connection c, int timeoutSeconds, Map<String, List<String>> virtualTables,
+                                     Set<String> fts5Tables) throws SQLException {
         Map<Integer, BTree> pages = new HashMap<>();
         List<String> schemaColumns = List.of("type", "name", "tbl_name", "rootpage", "sql");
         pages.put(1, new BTree("sqlite_schema", null, schemaColumns, null, schemaColumns));
@@ -449,6 +622,9 @@ final class SqliteReader implements PlanReader {
             if ("0".equals(o[3]) || o[3] == null) {
                 if (o[4] != null && o[4].regionMatches(true, 0, "CREATE VIRTUAL TABLE", 0, 20)) {
                     virtualTables.put(table, List.copyOf(all));
+                    if (dev.sqlagent.schema.SchemaCatalog.isFts5Declaration(o[4])) {
+                        fts5Tables.add(table);
+                    }
                 }
                 continue;
             }
