@@ -55,9 +55,10 @@ final class DuckDbSpelling {
      * @param divisions how many {@code //} were respelled
      * @param violation a refusal, or null
      */
-    record ForParser(String sql, List<String> samples, int lambdas, int divisions, Violation violation) {
+    record ForParser(String sql, List<String> samples, int lambdas, int divisions, Violation violation) implements SqlGuard.Respelling {
 
-        boolean respelled() {
+        @Override
+        public boolean respelled() {
             return !samples.isEmpty() || lambdas > 0 || divisions > 0;
         }
 

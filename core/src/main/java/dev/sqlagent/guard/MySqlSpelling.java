@@ -67,9 +67,10 @@ final class MySqlSpelling {
      *     number
      * @param violation a refusal, or null
      */
-    record ForParser(String sql, List<String> options, List<String> hints, Violation violation) {
+    record ForParser(String sql, List<String> options, List<String> hints, Violation violation) implements SqlGuard.Respelling {
 
-        boolean respelled() {
+        @Override
+        public boolean respelled() {
             return !options.isEmpty() || !hints.isEmpty();
         }
     }

@@ -140,6 +140,30 @@ public final class SqlGuard {
         return v;
     }
 
+    /** What a spelling for the parser gives: the SQL it respelled, whether it did, or why it refuses it. */
+    interface Respelling {
+        /** @return the SQL for the parser (the input when nothing was respelled) */
+        String sql();
+
+        /** @return why the statement is refused, or null */
+        Violation violation();
+
+        /** @return whether the SQL for the parser differs from the input */
+        boolean respelled();
+    }
+
+    /**
+     * The lexing the parse goes on with after a spelling: the spelling's refusal, its respelled SQL lexed
+     * again (which may itself be refused), or the same lexing when nothing was respelled.
+     */
+    private static SqlLexer.Result afterSpelling(Respelling spelling, SqlLexer.Result lexed, Dialect dialect,
+                                                 GuardPolicy policy) {
+        if (spelling.violation() != null) {
+            return new SqlLexer.Result(spelling.sql(), List.of(), spelling.violation(), lexed.maxDepth());
+        }
+        return spelling.respelled() ? SqlLexer.lex(spelling.sql(), dialect, policy.maxNestingDepth()) : lexed;
+    }
+
     /** A violation that depends on the machine (its load, the thread's stack), not only on the SQL. */
     private static boolean circumstantial(Violation v) {
         return v.type() == ViolationType.PARSE_TIMEOUT || v.type() == ViolationType.NESTING_TOO_DEEP;
@@ -166,44 +190,24 @@ public final class SqlGuard {
                 }
             }
         }
+        // each engine's syntax the parser does not read, respelled for it (at most one of the three applies)
         MySqlSpelling.ForParser mySql = null;
         if (dialect.isMySqlFamily()) {
             mySql = MySqlSpelling.forParser(lexed);
-            if (mySql.violation() != null) {
-                return new GuardVerdict.Rejected(sql, List.of(mySql.violation()));
-            }
-            if (mySql.respelled()) {
-                lexed = SqlLexer.lex(mySql.sql(), dialect, policy.maxNestingDepth());
-                if (lexed.violation() != null) {
-                    return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
-                }
-            }
+            lexed = afterSpelling(mySql, lexed, dialect, policy);
         }
         DuckDbSpelling.ForParser spelled = null;
         if (dialect == Dialect.DUCKDB) {
             spelled = DuckDbSpelling.forParser(lexed);
-            if (spelled.violation() != null) {
-                return new GuardVerdict.Rejected(sql, List.of(spelled.violation()));
-            }
-            if (spelled.respelled()) {
-                lexed = SqlLexer.lex(spelled.sql(), dialect, policy.maxNestingDepth());
-                if (lexed.violation() != null) {
-                    return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
-                }
-            }
+            lexed = afterSpelling(spelled, lexed, dialect, policy);
         }
         SqliteSpelling.ForParser sqlite = null;
         if (dialect == Dialect.SQLITE) {
             sqlite = SqliteSpelling.forParser(lexed);
-            if (sqlite.violation() != null) {
-                return new GuardVerdict.Rejected(sql, List.of(sqlite.violation()));
-            }
-            if (sqlite.respelled()) {
-                lexed = SqlLexer.lex(sqlite.sql(), dialect, policy.maxNestingDepth());
-                if (lexed.violation() != null) {
-                    return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
-                }
-            }
+            lexed = afterSpelling(sqlite, lexed, dialect, policy);
+        }
+        if (lexed.violation() != null) {
+            return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
         }
         try {
             return checkParsed(sql, lexed, spelled, mySql, sqlite, policy, dialect);

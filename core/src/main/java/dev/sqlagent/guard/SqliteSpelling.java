@@ -50,9 +50,10 @@ final class SqliteSpelling {
      * @param matches how many {@code MATCH} operators were respelled
      * @param violation a refusal, or null
      */
-    record ForParser(String sql, int matches, Violation violation) {
+    record ForParser(String sql, int matches, Violation violation) implements SqlGuard.Respelling {
 
-        boolean respelled() {
+        @Override
+        public boolean respelled() {
             return matches > 0;
         }
     }
