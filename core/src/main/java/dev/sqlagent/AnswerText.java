@@ -102,7 +102,8 @@ public final class AnswerText {
         }
     }
 
+    /** A value as one Markdown table cell: backslashes first, so that an escaped pipe cannot be undone by the value. */
     private static String cell(String s) {
-        return s.replace("|", "\\|").replace('\n', ' ').replace('\r', ' ');
+        return s.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
     }
 }

@@ -30,6 +30,14 @@ class AnswerTextTest {
     }
 
     @Test
+    void aValueHoldingABackslashBeforeAPipeStaysInItsCell() {
+        try (SqlAgent agent = agent()) {
+            AgentResult r = agent.query("SELECT 'a\\|b' AS v, 'c' AS w FROM employees");
+            assertThat(AnswerText.of(r, 1)).contains("| V | W |").contains("| a\\\\\\|b | c |");
+        }
+    }
+
+    @Test
     void aRefusalSaysNotToObtainTheDataAnotherWayAndOnlyTheHandOffFormAddsTheSql() {
         try (SqlAgent agent = agent()) {
             AgentResult r = agent.query("SELECT * FROM salary_detail");
