@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.JdbcNamedParameter;
+import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
@@ -21,6 +22,7 @@ import net.sf.jsqlparser.statement.select.AllTableColumns;
 import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.LateralSubSelect;
+import net.sf.jsqlparser.statement.select.Limit;
 import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
@@ -519,6 +521,15 @@ public final class SqlGuard {
         body.setFromItem(inner);
         body.setWhere(new EqualsTo(new Column(new Table(original.getNameParts()), filter.column()),
                 new JdbcNamedParameter(PLACEHOLDER + index)));
+        if (dialect == Dialect.MARIADB || dialect == Dialect.MYSQL) {
+            // MariaDB and MySQL merge a plain derived table into the query around it and put that query's
+            // conditions BEFORE the filter's (`WHERE exp(CASE WHEN owner = 'bob' THEN 1000 END) > 0 AND owner = ?`):
+            // a condition that errors on a filtered-out row tells the attacker the row exists and what it holds.
+            // A LIMIT keeps the derived table materialised, filtered first, and stops condition pushdown into it.
+            Limit fence = new Limit();
+            fence.setRowCount(new LongValue(Long.MAX_VALUE));
+            body.setLimit(fence);
+        }
         ParenthesedSelect derived = new ParenthesedSelect();
         derived.setSelect(body);
         String aliasName = original.getAlias() != null ? original.getAlias().getName() : original.getName();

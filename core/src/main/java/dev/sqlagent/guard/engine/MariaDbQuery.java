@@ -174,7 +174,10 @@ final class MariaDbQuery extends PrintedQuery {
             return;
         }
         if (at(i, "(")) {
-            if (isQueryStart(i + 1)) {
+            // `((select …) `alias`)`: a parenthesised FROM list holding a derived table (a semi join's inner
+            // side around a row filter's materialised derived table), not a derived table in two parentheses
+            boolean listOfDerived = at(i + 1, "(") && isQueryStart(i + 2) && quotedName(close(i + 1) + 1);
+            if (isQueryStart(i + 1) && !listOfDerived) {
                 derived(s);
                 return;
             }
