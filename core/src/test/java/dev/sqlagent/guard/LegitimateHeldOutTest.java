@@ -1,0 +1,56 @@
+package dev.sqlagent.guard;
+
+import dev.sqlagent.Dialect;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/**
+ * False rejections on a held-out corpus of legitimate SQL: statements a text-to-SQL model writes in each
+ * engine's dialect over {@link HostileFixture}'s allowed data ({@code src/test/resources/legit-heldout/<engine>.sql}:
+ * date and time arithmetic and formatting, string and numeric functions, CASE in every clause, window frames,
+ * QUALIFY, FILTER, grouping sets, correlated and quantified subqueries, CTEs, set operations with ORDER BY and
+ * LIMIT, FETCH FIRST, DISTINCT ON, pattern operators, JSON functions, string aggregates, quoted identifiers,
+ * USING, NATURAL and self joins, anti-joins and LATERAL), written apart from the corpus of
+ * {@link LegitimateDialectSqlTest} so that the guard was not tuned on it.
+ *
+ * <p>Each statement is judged exactly as {@link LegitimateDialectSqlTest} judges its corpus (the same twins,
+ * policy and full default path): it must run directly on twin A and return rows, be answered, give the same
+ * rows on both twins with no marker, and what the library ran is tried as the restricted login. Each engine
+ * prints {@code LEGITIMATE-HELD-OUT <engine>: n statements, k refused …} and every refusal with its reason.
+ */
+class LegitimateHeldOutTest {
+
+    @Test
+    void onH2NoHeldOutStatementIsRefused() throws Exception {
+        run(Dialect.H2);
+    }
+
+    @Test
+    void onSqliteNoHeldOutStatementIsRefused() throws Exception {
+        run(Dialect.SQLITE);
+    }
+
+    @Test
+    void onPostgresqlNoHeldOutStatementIsRefused() throws Exception {
+        run(Dialect.POSTGRESQL);
+    }
+
+    @Test
+    void onMariadbNoHeldOutStatementIsRefused() throws Exception {
+        run(Dialect.MARIADB);
+    }
+
+    @Test
+    void onDuckdbNoHeldOutStatementIsRefused() throws Exception {
+        run(Dialect.DUCKDB);
+    }
+
+    static List<String> corpus(Dialect d) {
+        return HostileFixture.statements("/legit-heldout/" + d.name().toLowerCase(Locale.ROOT) + ".sql");
+    }
+
+    private static void run(Dialect d) throws Exception {
+        LegitimateDialectSqlTest.run(d, corpus(d), "LEGITIMATE-HELD-OUT", 50);
+    }
+}
