@@ -1,0 +1,41 @@
+package dev.sqlagent.guard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlagent.Dialect;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The guard-side fixes of the false rejections {@link LegitimateHeldOutTest} found, each with the escape it must
+ * not open: the construct is accepted where the engine reads it so, still checked inside, and refused where
+ * the engine reads it otherwise.
+ */
+class HeldOutFalseRejectionTest {
+
+    private final SqlGuard guard = SqlGuard.create();
+
+    private GuardVerdict check(String sql, Dialect d) {
+        return guard.check(sql, HostileFixture.policy(d, FunctionPolicy.standard()), d);
+    }
+
+    private static List<ViolationType> types(GuardVerdict v) {
+        assertThat(v).as("verdict for %s", v.sql()).isInstanceOf(GuardVerdict.Rejected.class);
+        return ((GuardVerdict.Rejected) v).violations().stream().map(Violation::type).toList();
+    }
+
+    /** MySQL/MariaDB {@code a <=> b} (NULL-safe equality), which the parser names CosineSimilarity. */
+    @Test
+    void nullSafeEqualityIsReadOnMariadbAndItsOperandsAreChecked() {
+        GuardVerdict ok = check("SELECT name, city FROM people WHERE NOT (city <=> 'Oslo') ORDER BY id", Dialect.MARIADB);
+        assertThat(ok).isInstanceOf(GuardVerdict.Accepted.class);
+        assertThat(ok.sql()).contains("<=>");
+        assertThat(types(check("SELECT name FROM people WHERE ssn <=> 'x'", Dialect.MARIADB)))
+                .contains(ViolationType.COLUMN_DENIED);
+        assertThat(types(check("SELECT name FROM people WHERE city <=> (SELECT code FROM secrets LIMIT 1)",
+                Dialect.MARIADB))).contains(ViolationType.TABLE_NOT_ALLOWED);
+        // elsewhere <=> is an extension's operator (pgvector): not analysed
+        assertThat(types(check("SELECT name FROM people WHERE city <=> 'Oslo'", Dialect.POSTGRESQL)))
+                .contains(ViolationType.UNSUPPORTED_CONSTRUCT);
+    }
+}
