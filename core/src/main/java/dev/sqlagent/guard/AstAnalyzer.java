@@ -424,6 +424,14 @@ final class AstAnalyzer {
             }
             // the keys are the items' aliases (names of the struct's fields, no columns); the values are walked
             walk(struct.getArguments(), node, scope);
+        } else if (node instanceof net.sf.jsqlparser.expression.OracleNamedFunctionParameter named) {
+            // PostgreSQL's named argument f(n => x): n names a parameter of the function, never a column
+            if (dialect != Dialect.POSTGRESQL || !(parent instanceof Function)) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, "OracleNamedFunctionParameter: " + node,
+                        "the guard does not analyse OracleNamedFunctionParameter");
+                return;
+            }
+            walk(named.getExpression(), node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.CosineSimilarity) {
             // MySQL and MariaDB read a <=> b as NULL-safe equality; elsewhere it is an extension's operator
             if (!dialect.isMySqlFamily()) {

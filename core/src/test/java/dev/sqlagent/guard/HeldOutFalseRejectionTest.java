@@ -38,4 +38,16 @@ class HeldOutFalseRejectionTest {
         assertThat(types(check("SELECT name FROM people WHERE city <=> 'Oslo'", Dialect.POSTGRESQL)))
                 .contains(ViolationType.UNSUPPORTED_CONSTRUCT);
     }
+
+    /** PostgreSQL's named argument {@code f(n => x)} where n is a keyword, read by the parser as Oracle's form. */
+    @Test
+    void postgresNamedArgumentIsReadAndItsValueIsChecked() {
+        assertThat(check("SELECT name, born + make_interval(years => 40) AS forty FROM people ORDER BY id",
+                Dialect.POSTGRESQL)).isInstanceOf(GuardVerdict.Accepted.class);
+        assertThat(types(check("SELECT make_interval(years => salary) FROM people", Dialect.POSTGRESQL)))
+                .contains(ViolationType.COLUMN_DENIED);
+        assertThat(types(check("SELECT make_interval(years => (SELECT n FROM secrets LIMIT 1))", Dialect.POSTGRESQL)))
+                .contains(ViolationType.TABLE_NOT_ALLOWED);
+        assertThat(check("SELECT make_interval(years => 1)", Dialect.H2)).isNotInstanceOf(GuardVerdict.Accepted.class);
+    }
 }
