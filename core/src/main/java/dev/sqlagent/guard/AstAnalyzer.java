@@ -424,6 +424,22 @@ final class AstAnalyzer {
             }
             // the keys are the items' aliases (names of the struct's fields, no columns); the values are walked
             walk(struct.getArguments(), node, scope);
+        } else if (node instanceof net.sf.jsqlparser.expression.OracleNamedFunctionParameter named) {
+            // PostgreSQL's named argument f(n => x): n names a parameter of the function, never a column
+            if (dialect != Dialect.POSTGRESQL || !(parent instanceof Function)) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, "OracleNamedFunctionParameter: " + node,
+                        "the guard does not analyse OracleNamedFunctionParameter");
+                return;
+            }
+            walk(named.getExpression(), node, scope);
+        } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.CosineSimilarity) {
+            // MySQL and MariaDB read a <=> b as NULL-safe equality; elsewhere it is an extension's operator
+            if (!dialect.isMySqlFamily()) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, "CosineSimilarity: " + node,
+                        "the guard does not analyse CosineSimilarity");
+                return;
+            }
+            walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.RowGetExpression) {
             // DuckDB's field access on a value ({'a': x}.a, (p).name): the value is walked like any other (a
             // table's alias there is its whole row); elsewhere attribute notation is not analysed

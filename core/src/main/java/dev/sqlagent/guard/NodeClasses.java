@@ -37,6 +37,12 @@ final class NodeClasses {
             net.sf.jsqlparser.expression.RowGetExpression.class,
             // DuckDB struct_pack(n := x) and PostgreSQL f(n => x): the name is a String the walk ignores, the value is walked
             net.sf.jsqlparser.expression.PostgresNamedFunctionParameter.class,
+            // PostgreSQL only (AstAnalyzer refuses it elsewhere): f(n => x), which the parser reads so when n is a
+            // keyword (make_interval(years => 1)); the name is a String the walk ignores, the value is walked
+            net.sf.jsqlparser.expression.OracleNamedFunctionParameter.class,
+            // MySQL and MariaDB only (AstAnalyzer refuses it elsewhere): a <=> b, the NULL-safe equality the
+            // parser names after pgvector's operator; both operands are walked
+            net.sf.jsqlparser.expression.operators.relational.CosineSimilarity.class,
             net.sf.jsqlparser.expression.NotExpression.class,
             net.sf.jsqlparser.expression.NullValue.class,
             net.sf.jsqlparser.expression.OrderByClause.class,

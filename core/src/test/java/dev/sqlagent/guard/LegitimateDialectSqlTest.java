@@ -63,12 +63,28 @@ class LegitimateDialectSqlTest {
     }
 
     private static void run(Dialect d) throws Exception {
+        run(d, corpus(d), "LEGITIMATE", 60, java.util.Map.of());
+    }
+
+    /**
+     * Runs a corpus of legitimate statements of one engine through the full default path and fails on any
+     * refusal or corpus fault (shared with {@link LegitimateHeldOutTest}).
+     *
+     * @param d the engine
+     * @param statements the statements
+     * @param label the first word of the printed summary line
+     * @param minimum the least number of statements the corpus must hold
+     * @param known refusals not fixed, statement to the reason: printed as {@code KNOWN-REFUSAL}, not failed
+     * @throws Exception if the twins cannot be built
+     */
+    static void run(Dialect d, List<String> statements, String label, int minimum, java.util.Map<String, String> known)
+            throws Exception {
         HostileFixture.Twins twins = HostileFixture.twins(d);
         String engine = d.name().toLowerCase(Locale.ROOT);
-        List<String> statements = corpus(d);
         List<String> corpusFaults = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         List<String> leastPrivilege = new ArrayList<>();
+        List<String> knownRefused = new ArrayList<>();
         int rejected = 0;
         int failed = 0;
         try (Connection a = twins.a().getConnection()) {
@@ -91,7 +107,11 @@ class LegitimateDialectSqlTest {
                     }
                     String line = "FALSE-REJECTION " + engine + " " + oa.status() + ": " + sql + "\n    why: "
                             + HostileFullPathTest.firstLine(oa.detail());
-                    refused.add(line);
+                    if (known.containsKey(sql)) {
+                        knownRefused.add("KNOWN-REFUSAL " + engine + " (" + known.get(sql) + "): " + sql);
+                    } else {
+                        refused.add(line);
+                    }
                     continue;
                 }
                 if (twins.restrictedA() != null) {
@@ -113,13 +133,17 @@ class LegitimateDialectSqlTest {
                 }
             }
         }
-        System.out.printf("LEGITIMATE %s: %d statements, %d refused on the full default path (%d REJECTED, %d FAILED), "
-                + "%d corpus faults; %d answered statements the restricted login refuses%n", engine, statements.size(),
-                refused.size(), rejected, failed, corpusFaults.size(), leastPrivilege.size());
+        System.out.printf("%s %s: %d statements, %d refused on the full default path (%d REJECTED, %d FAILED), "
+                + "%d corpus faults; %d answered statements the restricted login refuses%n", label, engine, statements.size(),
+                refused.size() + knownRefused.size(), rejected, failed, corpusFaults.size(), leastPrivilege.size());
+        if (!knownRefused.isEmpty()) {
+            System.out.printf("%s %s: %d of the refusals are known and not fixed%n", label, engine, knownRefused.size());
+        }
         refused.forEach(System.out::println);
+        knownRefused.forEach(System.out::println);
         leastPrivilege.forEach(System.out::println);
         corpusFaults.forEach(System.out::println);
-        assertThat(statements).hasSizeGreaterThanOrEqualTo(60);
+        assertThat(statements).hasSizeGreaterThanOrEqualTo(minimum);
         assertThat(corpusFaults).as("the corpus itself must be valid SQL over allowed data only").isEmpty();
         assertThat(refused.size()).as("%d of %d legitimate %s statements refused on the full default path:%n%s",
                 refused.size(), statements.size(), engine, String.join(System.lineSeparator(), refused)).isZero();

@@ -115,6 +115,9 @@ final class MariaDbQuery extends PrintedQuery {
                 if (definesColumns(t, k + 1)) {
                     continue; // a CTE's column list: name(a, b) AS (…)
                 }
+                if (k > 0 && t.get(k - 1).isWord("as") && TYPE_WORDS.contains(w) && onlyNumbers(t, k + 1)) {
+                    continue; // a type of CAST with its precision: cast(x as decimal(10,1)), as the printed query reads it
+                }
                 if (p.size() > 1 || tok.quoted().get(0)) {
                     out.functions.add(String.join(".", p).toLowerCase(Locale.ROOT));
                 } else if (!KEYWORDS_BEFORE_PAREN.contains(w) && !WRAPPER_CALLS.contains(w) && !JOIN_WORDS.contains(w)
@@ -128,6 +131,19 @@ final class MariaDbQuery extends PrintedQuery {
                 }
             }
         }
+    }
+
+    /** Whether the parenthesis at {@code open} holds numbers and commas only (a type's length or precision). */
+    private static boolean onlyNumbers(List<PrintedSql.Token> t, int open) {
+        for (int j = open + 1; j < t.size(); j++) {
+            if (t.get(j).is(")")) {
+                return j > open + 1;
+            }
+            if (t.get(j).kind() != PrintedSql.Kind.NUMBER && !t.get(j).is(",")) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** Whether the parenthesis at {@code open} lists a CTE's columns: its closing one is followed by AS (. */

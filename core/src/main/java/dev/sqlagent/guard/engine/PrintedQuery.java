@@ -239,7 +239,11 @@ abstract class PrintedQuery {
             }
             queryTerm(q, null);
         }
-        tail(q);
+        // ORDER BY after a set operation or a parenthesised query names the result's columns (the first
+        // block's output names), which read nothing the blocks did not: (SELECT a …) UNION (…) ORDER BY `a`
+        Scope result = new Scope(q);
+        outputs.stream().filter(o -> o != null).forEach(result.selectAliases::add);
+        tail(result);
         return outputs;
     }
 
