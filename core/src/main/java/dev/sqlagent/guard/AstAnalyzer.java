@@ -154,6 +154,13 @@ final class AstAnalyzer {
     final List<TableRef> tableRefs = new ArrayList<>();
     final List<Column> columns = new ArrayList<>();
     final List<AllColumns> stars = new ArrayList<>();
+    /**
+     * The select-list stars that expand only over derived tables, CTEs and VALUES lists whose output columns
+     * are known: each names exactly the columns those queries name (a star inside one of them is a star of its
+     * own), so {@code SELECT *} over them reads no column the statement does not name, and never grows with
+     * the schema.
+     */
+    final Set<AllColumns> namedStars = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     /** Folded alias or table name to the table keys it may stand for. */
     final Map<String, Set<String>> qualifiers = new HashMap<>();
     boolean naturalJoin;
@@ -1118,6 +1125,9 @@ final class AstAnalyzer {
             over = frame.sources;
         }
         boolean expansion = parent instanceof SelectItem;
+        if (expansion && !over.isEmpty() && over.stream().allMatch(s -> s.key == null && s.columns != null)) {
+            namedStars.add(star);
+        }
         for (NameScope.Source s : over) {
             if (expansion) {
                 s.all = true;

@@ -42,6 +42,38 @@ class ClosedWorldGuardTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
+            "SELECT * FROM (SELECT name, dept_id FROM emp) x",
+            "SELECT x.* FROM (SELECT name, dept_id FROM emp) x WHERE x.dept_id > 1",
+            "WITH c AS (SELECT name FROM emp) SELECT * FROM c",
+            "WITH c(n) AS (SELECT name FROM emp) SELECT * FROM c ORDER BY n",
+            "SELECT * FROM (SELECT name, rank() OVER (ORDER BY id) AS r FROM emp) ranked WHERE r <= 2",
+            "SELECT * FROM (SELECT id FROM emp) a, (SELECT title FROM dept) b",
+            "SELECT * FROM (SELECT amount FROM orders) o"})
+    void aStarOverQueriesThatNameTheirColumnsIsAcceptedWhereSelectStarIsNot(String sql) {
+        for (Dialect d : List.of(Dialect.POSTGRESQL, Dialect.SQLITE, Dialect.H2, Dialect.MARIADB, Dialect.DUCKDB)) {
+            assertThat(check(sql, d)).as("%s on %s", sql, d).isInstanceOf(GuardVerdict.Accepted.class);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT * FROM emp",
+            "SELECT * FROM (SELECT * FROM dept) x",
+            "SELECT * FROM (SELECT name FROM emp) x JOIN dept d ON d.id = 1",
+            "WITH c AS (SELECT * FROM dept) SELECT * FROM c",
+            "SELECT x.*, d.* FROM (SELECT name FROM emp) x, dept d"})
+    void aStarOverATableOrOverAStarIsStillRefused(String sql) {
+        assertThat(types(check(sql, Dialect.POSTGRESQL))).contains(ViolationType.SELECT_STAR);
+    }
+
+    @Test
+    void aStarOverAQueryThatReadsADeniedColumnIsRefusedForTheColumn() {
+        assertThat(types(check("SELECT * FROM (SELECT name, salary FROM emp) x", Dialect.POSTGRESQL)))
+                .containsExactly(ViolationType.COLUMN_DENIED);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
             "SELECT e.text FROM emp e",
             "SELECT e.row_to_json FROM emp e",
             "SELECT e.json FROM emp e",

@@ -74,9 +74,12 @@ final class MariaDbReader implements PlanReader {
             // MariaDB evaluates a sub-query it finds cheap while planning and prints only its value; with every
             // sub-query deemed expensive it neither runs one nor folds it away. The trace is this EXPLAIN's only.
             // a metadata lock another session holds is waited for up to lock_wait_timeout (a year by default),
-            // which max_statement_time does not cover: the check's time cap bounds that wait too
+            // which max_statement_time does not cover: the check's time cap bounds that wait too. Without keys on
+            // materialized derived tables, a sub-query over one (a row filter's fenced table) is not turned into
+            // an index look-up "in (temporary)" whose table's definition the printed query leaves out
             try (PreparedStatement ps = Explain.prepare(c, mysql ? "EXPLAIN " : "SET STATEMENT optimizer_trace = "
-                    + "'enabled=on', optimizer_trace_max_mem_size = " + TRACE_BYTES + ", expensive_subquery_limit = 0"
+                    + "'enabled=on', optimizer_trace_max_mem_size = " + TRACE_BYTES + ", expensive_subquery_limit = 0, "
+                    + "optimizer_switch = 'derived_with_keys=off'"
                     + (timeoutSeconds > 0 ? ", lock_wait_timeout = " + timeoutSeconds : "")
                     + " FOR EXPLAIN EXTENDED ", statement, timeoutSeconds)) {
                 try (ResultSet rs = ps.executeQuery()) {
