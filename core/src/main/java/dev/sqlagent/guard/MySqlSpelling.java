@@ -34,6 +34,13 @@ import java.util.Set;
  *       the hint and puts {@code INDEX} or {@code KEY} and the clause back into the hint's own printing. An index name names an index of that table
  *       only: the engine reads no data through it, and refuses a name that is not one of the table's
  *       indexes.</li>
+ *   <li><b>{@code CONVERT(expr, type)}</b>: read as {@code CAST(expr AS type)}, which is the same function to the
+ *       engine (MySQL's manual: "may also be expressed as CAST(expr AS type), which is equivalent"; MariaDB builds
+ *       the same item for both) and printed as {@code CAST}. Only with exactly one comma at the call's own depth
+ *       and a type of {@link #CONVERT_TYPES}, optionally with a precision {@code (n)} (for {@code DECIMAL}
+ *       {@code (m, d)}), {@code SIGNED} and {@code UNSIGNED} optionally followed by {@code INTEGER}; any other
+ *       {@code CONVERT} (with {@code USING}, another type) is left to the parser. Everything between the
+ *       parentheses stays where it was, so no operand can be grouped differently.</li>
  * </ul>
  *
  * <p>A statement that uses a name starting with {@link #RESERVED} itself is refused: the markers could not be
@@ -58,6 +65,10 @@ final class MySqlSpelling {
             "straight_join", "sql_small_result", "sql_big_result", "sql_buffer_result", "sql_calc_found_rows",
             "sql_cache", "sql_no_cache");
 
+    /** The types a two-argument {@code CONVERT} is respelled for, as {@code CAST}. */
+    static final Set<String> CONVERT_TYPES = Set.of("decimal", "char", "binary", "signed", "unsigned", "date",
+            "datetime", "time", "double");
+
     /**
      * The statement as the parser is to read it, and what must be spelled back.
      *
@@ -65,13 +76,15 @@ final class MySqlSpelling {
      * @param options each marked option run's options, as the engine is to read them, by number
      * @param hints each marked index hint's {@code INDEX} or {@code KEY} and its {@code FOR} clause, if any, by
      *     number
+     * @param converts how many {@code CONVERT(expr, type)} were respelled as {@code CAST(expr AS type)}
      * @param violation a refusal, or null
      */
-    record ForParser(String sql, List<String> options, List<String> hints, Violation violation) implements SqlGuard.Respelling {
+    record ForParser(String sql, List<String> options, List<String> hints, int converts, Violation violation)
+            implements SqlGuard.Respelling {
 
         @Override
         public boolean respelled() {
-            return !options.isEmpty() || !hints.isEmpty();
+            return !options.isEmpty() || !hints.isEmpty() || converts > 0;
         }
     }
 
@@ -95,9 +108,28 @@ final class MySqlSpelling {
         int copied = 0;
         List<String> options = new ArrayList<>();
         List<String> hints = new ArrayList<>();
+        int converts = 0;
+        Set<Integer> commas = new java.util.HashSet<>();
         for (int t = 0; t < toks.size(); t++) {
             SqlLexer.Tok tok = toks.get(t);
             boolean afterDot = t > 0 && punct(sql, toks.get(t - 1), '.');
+            if (word(sql, tok, "convert") && !afterDot && t + 1 < toks.size() && punct(sql, toks.get(t + 1), '(')
+                    && toks.get(t + 1).start() == tok.end()) {
+                int comma = convertComma(sql, toks, t + 1);
+                if (comma > 0) {
+                    out.append(sql, copied, tok.start()).append("CAST");
+                    copied = tok.end();
+                    commas.add(comma);
+                    converts++;
+                    // the tokens inside are scanned on (a CONVERT or SELECT within)
+                    continue;
+                }
+            }
+            if (commas.remove(t)) {
+                out.append(sql, copied, tok.start()).append(" AS ");
+                copied = tok.end();
+                continue;
+            }
             if (word(sql, tok, "select") && !afterDot) {
                 int k = t + 1;
                 List<String> words = new ArrayList<>();
@@ -169,11 +201,77 @@ final class MySqlSpelling {
                 t = k;
             }
         }
-        if (options.isEmpty() && hints.isEmpty()) {
-            return new ForParser(sql, List.of(), List.of(), null);
+        if (options.isEmpty() && hints.isEmpty() && converts == 0) {
+            return new ForParser(sql, List.of(), List.of(), 0, null);
         }
         out.append(sql, copied, sql.length());
-        return new ForParser(out.toString(), List.copyOf(options), List.copyOf(hints), null);
+        return new ForParser(out.toString(), List.copyOf(options), List.copyOf(hints), converts, null);
+    }
+
+    /**
+     * The one comma at the depth of the call whose {@code (} is at {@code open}, when what follows it up to the
+     * closing {@code )} is a type of the grammar; else -1.
+     */
+    private static int convertComma(String sql, List<SqlLexer.Tok> toks, int open) {
+        int depth = 0;
+        int comma = -1;
+        int close = -1;
+        for (int k = open; k < toks.size(); k++) {
+            SqlLexer.Tok tok = toks.get(k);
+            if (punct(sql, tok, '(')) {
+                depth++;
+            } else if (punct(sql, tok, ')')) {
+                depth--;
+                if (depth == 0) {
+                    close = k;
+                    break;
+                }
+            } else if (depth == 1 && punct(sql, tok, ',')) {
+                if (comma >= 0) {
+                    return -1;
+                }
+                comma = k;
+            } else if (depth == 1 && (word(sql, tok, "using") || word(sql, tok, "as"))) {
+                return -1;
+            }
+        }
+        if (comma < 0 || close < 0 || comma == open + 1) {
+            return -1;
+        }
+        // the type: word [INTEGER] [( n [, n] )]
+        int k = comma + 1;
+        if (k >= close || toks.get(k).kind() != SqlLexer.Kind.WORD) {
+            return -1;
+        }
+        String type = toks.get(k).text(sql).toLowerCase(Locale.ROOT);
+        if (!CONVERT_TYPES.contains(type)) {
+            return -1;
+        }
+        k++;
+        if ((type.equals("signed") || type.equals("unsigned")) && k < close && word(sql, toks.get(k), "integer")) {
+            k++;
+        }
+        if (k < close && punct(sql, toks.get(k), '(') && !type.equals("signed") && !type.equals("unsigned")
+                && !type.equals("date") && !type.equals("double")) {
+            int numbers = 0;
+            k++;
+            while (k < close && toks.get(k).kind() == SqlLexer.Kind.NUMBER
+                    && toks.get(k).text(sql).matches("[0-9]{1,3}")) {
+                numbers++;
+                k++;
+                if (k < close && punct(sql, toks.get(k), ',')) {
+                    k++;
+                } else {
+                    break;
+                }
+            }
+            if (numbers == 0 || numbers > (type.equals("decimal") ? 2 : 1) || k >= close
+                    || !punct(sql, toks.get(k), ')')) {
+                return -1;
+            }
+            k++;
+        }
+        return k == close ? comma : -1;
     }
 
     /**
@@ -188,7 +286,7 @@ final class MySqlSpelling {
      */
     static String forEngine(String printed, ForParser spelled, Dialect dialect) {
         if (spelled.options().isEmpty()) {
-            return printed;
+            return printed; // a respelled CONVERT is printed as the CAST it is
         }
         SqlLexer.Result r = SqlLexer.lex(printed, dialect, Integer.MAX_VALUE);
         if (r.violation() != null) {
@@ -226,7 +324,7 @@ final class MySqlSpelling {
     }
 
     private static ForParser refuse(String sql, SqlLexer.Tok at, String message) {
-        return new ForParser(sql, List.of(), List.of(), new Violation(ViolationType.UNSUPPORTED_CONSTRUCT,
+        return new ForParser(sql, List.of(), List.of(), 0, new Violation(ViolationType.UNSUPPORTED_CONSTRUCT,
                 SqlLexer.fragment(sql, at.start()), message));
     }
 }

@@ -324,7 +324,7 @@ public final class SqlGuard {
             printed = SqliteSpelling.forEngine(printed, sqlite);
             if (printed == null) {
                 return reject(sql, ViolationType.UNSUPPORTED_CONSTRUCT, "",
-                        "the MATCH operators of this statement could not be printed back exactly");
+                        "the MATCH or GLOB operators of this statement could not be printed back exactly");
             }
         }
         // the printed SQL is what runs: it must read, token for token, as the engine reads it

@@ -31,6 +31,17 @@ import java.util.Set;
  *       {@code MATCH} as a name are refused; so is the word {@code match_any}, which the parser would read
  *       as the marker. What the operands may name is the analyser's ({@link AstAnalyzer}): only an FTS5 table
  *       or one of its columns on the left.</li>
+ *   <li><b>The pattern operator</b> {@code left [NOT] GLOB right}: read as {@code left [NOT] MATCH_ALL right} (a
+ *       {@code LikeExpression} whose operands the guard walks like any), printed back as {@code GLOB}. The same
+ *       grammar as {@code MATCH}'s, but the left operand may also be a call {@code f(…)}, a parenthesised
+ *       expression, a string or a number, and {@code NOT GLOB} is read. A {@code glob} that is not in operator
+ *       position (the function {@code glob(pattern, text)}, a name) is left to the parser. The word
+ *       {@code match_all} is refused as a name.</li>
+ *   <li><b>SQLite's {@code IS [NOT] expr}</b>, which means {@code IS [NOT] DISTINCT FROM expr}: read as
+ *       {@code IS NOT DISTINCT FROM} / {@code IS DISTINCT FROM} (the same operator to SQLite since 3.39, with the
+ *       same precedence, so the guard's printing runs as it is), when the operand after {@code IS [NOT]} is not
+ *       {@code NULL}, {@code TRUE}, {@code FALSE} or {@code DISTINCT} (those the parser reads itself). Both operands
+ *       in {@code GLOB}'s grammar, with the same neighbours; anything else is refused.</li>
  * </ul>
  */
 final class SqliteSpelling {
@@ -38,9 +49,18 @@ final class SqliteSpelling {
     /** The operator the parser is given in place of {@code MATCH}. */
     static final String MATCH_MARKER = "MATCH_ANY";
 
+    /** The operator the parser is given in place of {@code GLOB}. */
+    static final String GLOB_MARKER = "MATCH_ALL";
+
+    /** Words that are never a function's name before a parenthesised group on an operator's left. */
+    static final Set<String> NOT_A_CALL = Set.of("exists", "in", "not", "and", "or", "is", "between",
+            "like", "glob", "match", "regexp", "escape", "then", "when", "else", "on", "having", "by", "select",
+            "where", "distinct", "all", "any", "some", "as", "from", "join", "using", "values", "filter", "over",
+            "case", "end", "within", "collate", "qualify", "window", "limit", "offset", "set", "returning");
+
     private static final Set<String> BEFORE = Set.of("where", "and", "or", "on", "having", "when", "then", "else",
             "case", "select");
-    private static final Set<String> AFTER = Set.of("and", "or", "then", "when", "else", "end", "order", "group",
+    static final Set<String> AFTER = Set.of("and", "or", "then", "when", "else", "end", "order", "group", "as", "from",
             "limit", "having", "window", "union", "intersect", "except");
 
     /**
@@ -48,13 +68,16 @@ final class SqliteSpelling {
      *
      * @param sql the text for the parser (the original when nothing was respelled)
      * @param matches how many {@code MATCH} operators were respelled
+     * @param globs how many {@code GLOB} operators were respelled
+     * @param distincts how many {@code IS [NOT] expr} were respelled
      * @param violation a refusal, or null
      */
-    record ForParser(String sql, int matches, Violation violation) implements SqlGuard.Respelling {
+    record ForParser(String sql, int matches, int globs, int distincts, Violation violation)
+            implements SqlGuard.Respelling {
 
         @Override
         public boolean respelled() {
-            return matches > 0;
+            return matches > 0 || globs > 0 || distincts > 0;
         }
     }
 
@@ -70,7 +93,8 @@ final class SqliteSpelling {
         List<SqlLexer.Tok> toks = lexed.tokens();
         for (SqlLexer.Tok tok : toks) {
             if ((tok.kind() == SqlLexer.Kind.WORD || tok.kind() == SqlLexer.Kind.IDENTIFIER)
-                    && unquoted(tok, sql).equalsIgnoreCase(MATCH_MARKER)) {
+                    && (unquoted(tok, sql).equalsIgnoreCase(MATCH_MARKER)
+                    || unquoted(tok, sql).equalsIgnoreCase(GLOB_MARKER))) {
                 return refuse(sql, tok, "the name " + tok.text(sql) + " is reserved by the guard on SQLite");
             }
         }
@@ -81,24 +105,76 @@ final class SqliteSpelling {
         StringBuilder out = new StringBuilder(sql.length() + 16);
         int copied = 0;
         int matches = 0;
+        int globs = 0;
+        int distincts = 0;
         for (int t = 0; t < toks.size(); t++) {
             SqlLexer.Tok tok = toks.get(t);
-            if (!word(sql, tok, "match")) {
-                continue;
+            if (word(sql, tok, "match")) {
+                String problem = operator(sql, toks, t, between);
+                if (problem != null) {
+                    return refuse(sql, tok, problem);
+                }
+                out.append(sql, copied, tok.start()).append(MATCH_MARKER);
+                copied = tok.end();
+                matches++;
+            } else if (word(sql, tok, "glob") && operatorPosition(sql, toks, t)) {
+                String problem = infix(sql, toks, t, t + 1, between, AFTER, "GLOB");
+                if (problem != null) {
+                    return refuse(sql, tok, problem);
+                }
+                out.append(sql, copied, tok.start()).append(GLOB_MARKER);
+                copied = tok.end();
+                globs++;
+            } else if (word(sql, tok, "is") && !(t > 0 && punct(sql, toks.get(t - 1), '.'))) {
+                boolean not = t + 1 < toks.size() && word(sql, toks.get(t + 1), "not");
+                int r = not ? t + 2 : t + 1;
+                if (r >= toks.size() || parserReadsAfterIs(sql, toks.get(r))) {
+                    continue;
+                }
+                String problem = infix(sql, toks, t, r, between, AFTER, not ? "IS NOT" : "IS");
+                if (problem != null) {
+                    return refuse(sql, tok, problem);
+                }
+                out.append(sql, copied, tok.start()).append(not ? "IS DISTINCT FROM" : "IS NOT DISTINCT FROM");
+                copied = toks.get(r - 1).end();
+                distincts++;
+                t = r - 1;
             }
-            String problem = operator(sql, toks, t, between);
-            if (problem != null) {
-                return refuse(sql, tok, problem);
-            }
-            out.append(sql, copied, tok.start()).append(MATCH_MARKER);
-            copied = tok.end();
-            matches++;
         }
-        if (matches == 0) {
-            return new ForParser(sql, 0, null);
+        if (matches == 0 && globs == 0 && distincts == 0) {
+            return new ForParser(sql, 0, 0, 0, null);
         }
         out.append(sql, copied, sql.length());
-        return new ForParser(out.toString(), matches, null);
+        return new ForParser(out.toString(), matches, globs, distincts, null);
+    }
+
+    /** Whether the operand after {@code IS [NOT]} is one the parser reads itself ({@code NULL}, {@code TRUE} …). */
+    private static boolean parserReadsAfterIs(String sql, SqlLexer.Tok tok) {
+        return word(sql, tok, "null") || word(sql, tok, "true") || word(sql, tok, "false")
+                || word(sql, tok, "distinct") || word(sql, tok, "unknown");
+    }
+
+    /**
+     * Whether the word at {@code t} stands where an infix operator does: after the end of an operand (a name, a
+     * string, a number, a closing parenthesis), or after {@code NOT} that follows one. Elsewhere it is a name or a
+     * function ({@code glob(…)}), left to the parser.
+     */
+    static boolean operatorPosition(String sql, List<SqlLexer.Tok> toks, int t) {
+        int k = t - 1;
+        if (k >= 0 && word(sql, toks.get(k), "not")) {
+            k--;
+        }
+        if (k < 0) {
+            return false;
+        }
+        SqlLexer.Tok before = toks.get(k);
+        if (punct(sql, before, ')') || before.kind() == SqlLexer.Kind.STRING
+                || before.kind() == SqlLexer.Kind.NUMBER || before.kind() == SqlLexer.Kind.IDENTIFIER) {
+            return true;
+        }
+        return before.kind() == SqlLexer.Kind.WORD
+                && !BEFORE.contains(before.text(sql).toLowerCase(Locale.ROOT))
+                && !NOT_A_CALL.contains(before.text(sql).toLowerCase(Locale.ROOT));
     }
 
     /**
@@ -111,8 +187,8 @@ final class SqliteSpelling {
      *     respelled (refused by the caller)
      */
     static String forEngine(String printed, ForParser spelled) {
-        if (!spelled.respelled()) {
-            return printed;
+        if (spelled.matches() == 0 && spelled.globs() == 0) {
+            return printed; // IS [NOT] DISTINCT FROM is SQLite's own
         }
         SqlLexer.Result r = SqlLexer.lex(printed, Dialect.SQLITE, Integer.MAX_VALUE);
         if (r.violation() != null) {
@@ -122,17 +198,23 @@ final class SqliteSpelling {
         StringBuilder out = new StringBuilder(printed.length());
         int copied = 0;
         int found = 0;
-        for (SqlLexer.Tok tok : r.tokens()) {
-            if (word(sql, tok, "match")) {
-                return null; // a MATCH the parser's printing made up
+        int globs = 0;
+        for (int t = 0; t < r.tokens().size(); t++) {
+            SqlLexer.Tok tok = r.tokens().get(t);
+            if (word(sql, tok, "match") || word(sql, tok, "glob") && operatorPosition(sql, r.tokens(), t)) {
+                return null; // an operator the parser's printing made up
             }
             if (word(sql, tok, MATCH_MARKER)) {
                 out.append(sql, copied, tok.start()).append("MATCH");
                 copied = tok.end();
                 found++;
+            } else if (word(sql, tok, GLOB_MARKER)) {
+                out.append(sql, copied, tok.start()).append("GLOB");
+                copied = tok.end();
+                globs++;
             }
         }
-        if (found != spelled.matches()) {
+        if (found != spelled.matches() || globs != spelled.globs()) {
             return null;
         }
         String engine = out.append(sql, copied, sql.length()).toString();
@@ -142,7 +224,7 @@ final class SqliteSpelling {
             return null;
         }
         ForParser check = forParser(again);
-        return check.violation() == null && check.matches() == found ? engine : null;
+        return check.violation() == null && check.matches() == found && check.globs() == globs ? engine : null;
     }
 
     /** Why the {@code MATCH} at token {@code t} is outside the grammar, or null when it is in it. */
@@ -204,8 +286,120 @@ final class SqliteSpelling {
         return null;
     }
 
+    /**
+     * Why the infix operator at {@code t} (its right operand starting at token {@code r}) is outside the grammar,
+     * or null when it is in it: its left operand a name of at most three parts, a call, a parenthesised group, a
+     * string or a number, standing alone after a token that starts an expression (see {@link #BEFORE}, or
+     * {@code NOT} after one); its right operand a string, a number, a name, a call or a parenthesised group,
+     * followed by a token in {@code after} or the end. Shared with {@link DuckDbSpelling}.
+     */
+    static String infix(String sql, List<SqlLexer.Tok> toks, int t, int r, boolean between, Set<String> after,
+                        String op) {
+        int k = t - 1;
+        if (k >= 0 && word(sql, toks.get(k), "not") && !op.startsWith("IS")) {
+            k--;
+        }
+        if (k < 0) {
+            return op + " without a left operand";
+        }
+        SqlLexer.Tok last = toks.get(k);
+        int first;
+        if (last.kind() == SqlLexer.Kind.STRING || last.kind() == SqlLexer.Kind.NUMBER) {
+            first = k;
+        } else if (punct(sql, last, ')')) {
+            first = opening(sql, toks, k);
+            if (first < 0) {
+                return "unbalanced parentheses before " + op;
+            }
+            if (first - 1 >= 0 && toks.get(first - 1).kind() == SqlLexer.Kind.WORD
+                    && !BEFORE.contains(toks.get(first - 1).text(sql).toLowerCase(Locale.ROOT))
+                    && !NOT_A_CALL.contains(toks.get(first - 1).text(sql).toLowerCase(Locale.ROOT))) {
+                first--; // a call f(…)
+                if (first - 1 >= 0 && punct(sql, toks.get(first - 1), '.')) {
+                    return "the left operand of " + op + " is a name, a call, a parenthesised expression or a literal";
+                }
+            }
+        } else if (isName(last)) {
+            first = k;
+            int names = 1;
+            while (first - 2 >= 0 && punct(sql, toks.get(first - 1), '.') && isName(toks.get(first - 2)) && names < 3) {
+                first -= 2;
+                names++;
+            }
+            if (first - 1 >= 0 && punct(sql, toks.get(first - 1), '.')) {
+                return "the left operand of " + op + " is a name of at most three parts";
+            }
+        } else {
+            return "the left operand of " + op + " is a name, a call, a parenthesised expression or a literal";
+        }
+        if (!startsExpression(sql, toks, first - 1, between)) {
+            return "the left operand of " + op + " must stand alone: put the " + op + " in parentheses, (a " + op
+                    + " b), after any other operator";
+        }
+        int end = rightEnd(sql, toks, r);
+        if (end == -2) {
+            return op + " without a right operand";
+        }
+        if (end == -3) {
+            return "the right operand of " + op + " is a string, a number, a name, a call or a parenthesised "
+                    + "expression";
+        }
+        if (end < 0) {
+            return "unbalanced parentheses after " + op;
+        }
+        if (end < toks.size() && !endsExpression(sql, toks.get(end), after)) {
+            return "the right operand of " + op + " must stand alone: put it in parentheses, or the " + op
+                    + " in parentheses, before " + toks.get(end).text(sql);
+        }
+        return null;
+    }
+
+    /** One past the right operand starting at {@code r}; -2 when there is none, -3 when it is no operand, -1 unbalanced. */
+    private static int rightEnd(String sql, List<SqlLexer.Tok> toks, int r) {
+        if (r >= toks.size()) {
+            return -2;
+        }
+        SqlLexer.Tok first = toks.get(r);
+        if (first.kind() == SqlLexer.Kind.STRING || first.kind() == SqlLexer.Kind.NUMBER) {
+            return r + 1;
+        }
+        if (punct(sql, first, '(')) {
+            return closing(sql, toks, r);
+        }
+        if (!isName(first) || first.kind() == SqlLexer.Kind.WORD
+                && NOT_A_CALL.contains(first.text(sql).toLowerCase(Locale.ROOT))) {
+            return -3;
+        }
+        int end = r + 1;
+        int parts = 1;
+        while (end + 1 < toks.size() && punct(sql, toks.get(end), '.') && isName(toks.get(end + 1)) && parts < 3) {
+            end += 2;
+            parts++;
+        }
+        if (end < toks.size() && punct(sql, toks.get(end), '(')) {
+            end = closing(sql, toks, end);
+        }
+        return end;
+    }
+
+    /** The parenthesis opening the one closing at {@code close}, or -1. */
+    private static int opening(String sql, List<SqlLexer.Tok> toks, int close) {
+        int depth = 0;
+        for (int k = close; k >= 0; k--) {
+            if (punct(sql, toks.get(k), ')')) {
+                depth++;
+            } else if (punct(sql, toks.get(k), '(')) {
+                depth--;
+                if (depth == 0) {
+                    return k;
+                }
+            }
+        }
+        return -1;
+    }
+
     /** Whether an expression starts after token {@code k} (-1: the start of the statement). */
-    private static boolean startsExpression(String sql, List<SqlLexer.Tok> toks, int k, boolean between) {
+    static boolean startsExpression(String sql, List<SqlLexer.Tok> toks, int k, boolean between) {
         if (k < 0) {
             return false;
         }
@@ -228,10 +422,14 @@ final class SqliteSpelling {
     }
 
     private static boolean endsExpression(String sql, SqlLexer.Tok tok) {
+        return endsExpression(sql, tok, AFTER);
+    }
+
+    private static boolean endsExpression(String sql, SqlLexer.Tok tok, Set<String> after) {
         if (punct(sql, tok, ')') || punct(sql, tok, ',') || punct(sql, tok, ';')) {
             return true;
         }
-        return tok.kind() == SqlLexer.Kind.WORD && AFTER.contains(tok.text(sql).toLowerCase(Locale.ROOT));
+        return tok.kind() == SqlLexer.Kind.WORD && after.contains(tok.text(sql).toLowerCase(Locale.ROOT));
     }
 
     /** One past the parenthesis closing the one at {@code open}, or -1. */
@@ -250,12 +448,12 @@ final class SqliteSpelling {
         return -1;
     }
 
-    private static boolean isName(SqlLexer.Tok tok) {
+    static boolean isName(SqlLexer.Tok tok) {
         return tok.kind() == SqlLexer.Kind.WORD || tok.kind() == SqlLexer.Kind.IDENTIFIER;
     }
 
     private static ForParser refuse(String sql, SqlLexer.Tok at, String message) {
-        return new ForParser(sql, 0, new Violation(ViolationType.UNSUPPORTED_CONSTRUCT,
+        return new ForParser(sql, 0, 0, 0, new Violation(ViolationType.UNSUPPORTED_CONSTRUCT,
                 SqlLexer.fragment(sql, at.start()), message));
     }
 }
