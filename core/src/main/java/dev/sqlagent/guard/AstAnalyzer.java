@@ -431,12 +431,6 @@ final class AstAnalyzer {
             }
             // the keys are the items' aliases (names of the struct's fields, no columns); the values are walked
             walk(struct.getArguments(), node, scope);
-        } else if (node instanceof net.sf.jsqlparser.expression.ArrayExpression slice && dialect == Dialect.DUCKDB
-                && DuckDbSpelling.isSliceMarker(slice.getStopIndexExpression())) {
-            // DuckDB's open slice x[a:], held by the parser as x[a : marker] (DuckDbSpelling): the marker stands
-            // for no bound; the value and the start are walked like any
-            walk(slice.getObjExpression(), node, scope);
-            walk(slice.getStartIndexExpression(), node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.OracleNamedFunctionParameter named) {
             // PostgreSQL's named argument f(n => x): n names a parameter of the function, never a column
             if (dialect != Dialect.POSTGRESQL || !(parent instanceof Function)) {

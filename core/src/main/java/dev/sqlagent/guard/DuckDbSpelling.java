@@ -36,11 +36,8 @@ import java.util.Set;
  *       {@code LikeExpression} whose operands the guard walks like any), printed back as {@code GLOB}; in the
  *       grammar of SQLite's {@code GLOB} ({@link SqliteSpelling#infix}), so that DuckDB and the parser group the
  *       same operands. The word {@code match_all} is refused as a name.</li>
- *   <li><b>Open slices</b> {@code x[a:]} (and {@code x[:]}): read as {@code x[a : sqlagent_slice_end]}, a marker
- *       the guard does not read as a column ({@link AstAnalyzer}: only as an {@code ArrayExpression}'s end,
- *       anywhere else it is an unknown column), printed back as {@code x[a :]}. The {@code :} must close a
- *       subscript of a value (the {@code [} follows a name, a {@code )} or a {@code ]}), never a list literal,
- *       and not be half of {@code ::}. The marker's name is refused in a statement.</li>
+ *   <li><b>Open slices</b> {@code x[a:]} are not read yet: refused, with the spelling the parser reads
+ *       ({@code x[a:len(x)]}) as the reason.</li>
  *   <li><b>Struct literals</b> <code>{'key': value, …}</code>: the parser reads them; braces are checked here
  *       to open a struct (a key, then a colon), never a JDBC escape.</li>
  * </ul>
@@ -53,8 +50,6 @@ final class DuckDbSpelling {
     /** The marker's table name, followed by the sample's number. */
     static final String SAMPLE_MARKER = "sqlagent_sample_";
 
-    /** The name the parser is given for an open slice's missing end. */
-    static final String SLICE_MARKER = "sqlagent_slice_end";
 
     /** The tokens after which a {@code GLOB}'s right operand ends on DuckDB. */
     private static final Set<String> AFTER;
@@ -75,15 +70,14 @@ final class DuckDbSpelling {
      * @param lambdas how many lambdas were respelled
      * @param divisions how many {@code //} were respelled
      * @param globs how many {@code GLOB} operators were respelled
-     * @param slices how many open slices {@code x[a:]} were respelled
      * @param violation a refusal, or null
      */
-    record ForParser(String sql, List<String> samples, int lambdas, int divisions, int globs, int slices,
+    record ForParser(String sql, List<String> samples, int lambdas, int divisions, int globs,
                      Violation violation) implements SqlGuard.Respelling {
 
         @Override
         public boolean respelled() {
-            return !samples.isEmpty() || lambdas > 0 || divisions > 0 || globs > 0 || slices > 0;
+            return !samples.isEmpty() || lambdas > 0 || divisions > 0 || globs > 0;
         }
 
         /** @return the markers' folded names */
@@ -117,7 +111,7 @@ final class DuckDbSpelling {
                             "the name " + tok.text(sql) + " is reserved by the guard");
                 }
                 hasDivName |= w.equals("div");
-                if (w.equals(SqliteSpelling.GLOB_MARKER.toLowerCase(Locale.ROOT)) || w.equals(SLICE_MARKER)) {
+                if (w.equals(SqliteSpelling.GLOB_MARKER.toLowerCase(Locale.ROOT))) {
                     return refuse(sql, ViolationType.UNSUPPORTED_CONSTRUCT, tok,
                             "the name " + tok.text(sql) + " is reserved by the guard on DuckDB");
                 }
@@ -145,22 +139,12 @@ final class DuckDbSpelling {
         int lambdas = 0;
         int divisions = 0;
         int globs = 0;
-        int slices = 0;
         for (int t = 0; t < toks.size(); t++) {
             SqlLexer.Tok tok = toks.get(t);
             if (punct(sql, tok, ':') && t + 1 < toks.size() && punct(sql, toks.get(t + 1), ']')) {
                 String problem = openSlice(sql, toks, t);
-                if (problem == null) {
-                    // unfinished: the marker is not yet taken off the tree on every path (see the report)
-                    problem = "an open slice x[a:] is not read yet; write x[a:len(x)]";
-                }
-                if (problem != null) {
-                    return refuse(sql, ViolationType.UNSUPPORTED_CONSTRUCT, tok, problem);
-                }
-                out.append(sql, copied, tok.end()).append(' ').append(SLICE_MARKER);
-                copied = tok.end();
-                slices++;
-                continue;
+                return refuse(sql, ViolationType.UNSUPPORTED_CONSTRUCT, tok,
+                        problem != null ? problem : "an open slice x[a:] is not read yet; write x[a:len(x)]");
             }
             if (word(sql, tok, "glob") && SqliteSpelling.operatorPosition(sql, toks, t)) {
                 String problem = SqliteSpelling.infix(sql, toks, t, t + 1, between, AFTER, "GLOB");
@@ -229,11 +213,11 @@ final class DuckDbSpelling {
                 t = end[0] - 1;
             }
         }
-        if (samples.isEmpty() && lambdas == 0 && divisions == 0 && globs == 0 && slices == 0) {
-            return new ForParser(sql, List.of(), 0, 0, 0, 0, null);
+        if (samples.isEmpty() && lambdas == 0 && divisions == 0 && globs == 0) {
+            return new ForParser(sql, List.of(), 0, 0, 0, null);
         }
         out.append(sql, copied, sql.length());
-        return new ForParser(out.toString(), List.copyOf(samples), lambdas, divisions, globs, slices, null);
+        return new ForParser(out.toString(), List.copyOf(samples), lambdas, divisions, globs, null);
     }
 
     /** Why the {@code :} at {@code t}, just before a {@code ]}, is no open slice's, or null when it is one. */
@@ -293,23 +277,13 @@ final class DuckDbSpelling {
         int lambdas = 0;
         int divisions = 0;
         int globs = 0;
-        int slices = 0;
         boolean[] sampleUsed = new boolean[spelled.samples().size()];
         for (int t = 0; t < toks.size(); t++) {
             SqlLexer.Tok tok = toks.get(t);
             if (word(sql, tok, "glob") && SqliteSpelling.operatorPosition(sql, toks, t)) {
                 return null; // a GLOB the parser's printing made up
             }
-            if (word(sql, tok, SLICE_MARKER)) {
-                // x[a : marker] back to x[a :]
-                if (t == 0 || !punct(sql, toks.get(t - 1), ':') || t + 1 >= toks.size()
-                        || !punct(sql, toks.get(t + 1), ']')) {
-                    return null;
-                }
-                out.append(sql, copied, toks.get(t - 1).end());
-                copied = tok.end();
-                slices++;
-            } else if (word(sql, tok, SqliteSpelling.GLOB_MARKER)) {
+            if (word(sql, tok, SqliteSpelling.GLOB_MARKER)) {
                 out.append(sql, copied, tok.start()).append("GLOB");
                 copied = tok.end();
                 globs++;
@@ -369,8 +343,7 @@ final class DuckDbSpelling {
                 return null;
             }
         }
-        if (lambdas != spelled.lambdas() || divisions != spelled.divisions() || globs != spelled.globs()
-                || slices != spelled.slices()) {
+        if (lambdas != spelled.lambdas() || divisions != spelled.divisions() || globs != spelled.globs()) {
             return null;
         }
         String engine = out.append(sql, copied, sql.length()).toString();
@@ -494,17 +467,11 @@ final class DuckDbSpelling {
         return true;
     }
 
-    /** Whether an expression is the parser's stand-in for an open slice's missing end. */
-    static boolean isSliceMarker(Object e) {
-        return e instanceof net.sf.jsqlparser.schema.Column c && c.getTable() == null
-                && SLICE_MARKER.equalsIgnoreCase(c.getColumnName());
-    }
-
     private static boolean isName(SqlLexer.Tok tok) {
         return tok.kind() == SqlLexer.Kind.WORD || tok.kind() == SqlLexer.Kind.IDENTIFIER;
     }
 
     private static ForParser refuse(String sql, ViolationType type, SqlLexer.Tok at, String message) {
-        return new ForParser(sql, List.of(), 0, 0, 0, 0, new Violation(type, SqlLexer.fragment(sql, at.start()), message));
+        return new ForParser(sql, List.of(), 0, 0, 0, new Violation(type, SqlLexer.fragment(sql, at.start()), message));
     }
 }
