@@ -74,6 +74,7 @@ final class AstAnalyzer {
             "Function.attributeExpression", "getAttribute",
             "FilterOverImpl.orderBy", "getOrderByElements",
             "FilterOverImpl.partitionBy", "getPartitionExpressionList",
+            "JsonAggregateFunction.expressionOrderBy", "getExpressionOrderByElements",
             "LikeExpression.escapeExpression", "getEscape",
             "Table.unpivot", "getUnPivot",
             "Table.mysqlHints", "getIndexHint",
@@ -465,6 +466,8 @@ final class AstAnalyzer {
             walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.JsonFunction) {
             jsonFunction((net.sf.jsqlparser.expression.JsonFunction) node, scope);
+        } else if (node instanceof net.sf.jsqlparser.expression.JsonAggregateFunction) {
+            jsonAggregate((net.sf.jsqlparser.expression.JsonAggregateFunction) node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.MySQLGroupConcat) {
             // a node of its own, not a Function: decided like one
             checkFunction(List.of("group_concat"), node);
@@ -601,6 +604,55 @@ final class AstAnalyzer {
         for (Object part : parts) {
             walk(part, f, scope);
         }
+    }
+
+    /**
+     * {@code JSON_ARRAYAGG(…)} and {@code JSON_OBJECTAGG(…)}, which the parser reads as a node of its own: decided
+     * by the function policy like a call of {@code json_arrayagg} or {@code json_objectagg} (so only on an engine
+     * whose catalog has them), and every part walked like a call's: the value, the key, the {@code ORDER BY}
+     * inside, {@code FILTER} and {@code OVER}. Only the forms each engine reads alike are analysed:
+     * {@code JSON_OBJECTAGG(k, v)} on MySQL and MariaDB; {@code k : v}, {@code [KEY] k VALUE v}, {@code NULL|ABSENT
+     * ON NULL} and {@code WITH|WITHOUT UNIQUE KEYS} on H2 and PostgreSQL. {@code FORMAT JSON} is refused. A key
+     * written as a string, which the parser holds as bare text, is made a string literal of the tree, checked and
+     * printed like any other.
+     */
+    @SuppressWarnings("deprecation") // JsonFunctionType.MYSQL_OBJECT: how the parser marks JSON_OBJECTAGG(k, v)
+    private void jsonAggregate(net.sf.jsqlparser.expression.JsonAggregateFunction f, NameScope.Ctes scope) {
+        boolean standard = dialect == Dialect.H2 || dialect == Dialect.POSTGRESQL;
+        net.sf.jsqlparser.expression.JsonFunctionType type = f.getType();
+        boolean array = type == net.sf.jsqlparser.expression.JsonFunctionType.ARRAY;
+        String name = array ? "json_arrayagg" : "json_objectagg";
+        String problem = null;
+        if (type == null || !array && type != net.sf.jsqlparser.expression.JsonFunctionType.OBJECT
+                && type != net.sf.jsqlparser.expression.JsonFunctionType.MYSQL_OBJECT) {
+            problem = "a JSON aggregate of a form the guard does not read: " + type;
+        } else if (f.isUsingFormatJson()) {
+            problem = "FORMAT JSON in " + name + " is not analysed";
+        } else if ((f.getOnNullType() != null || f.getUniqueKeysType() != null) && !standard) {
+            problem = "ON NULL and UNIQUE KEYS in " + name + " are analysed only on H2 and PostgreSQL";
+        } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.MYSQL_OBJECT && !dialect.isMySqlFamily()) {
+            problem = "JSON_OBJECTAGG(k, v) with a comma is analysed only on MySQL and MariaDB";
+        } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.OBJECT && !standard) {
+            problem = "JSON_OBJECTAGG(k : v) and KEY … VALUE are analysed only on H2 and PostgreSQL";
+        } else if (array && (f.getExpression() == null || f.getKey() != null || f.getValue() != null)
+                || !array && (f.getExpression() != null || !(f.getValue() instanceof net.sf.jsqlparser.expression
+                .Expression))) {
+            problem = "a form of " + name + " the guard does not read";
+        } else if (!array && f.getKey() instanceof String text) {
+            if (text.length() < 2 || text.charAt(0) != '\'' || text.charAt(text.length() - 1) != '\'') {
+                problem = "a key of " + name + " is a plain string literal or an expression, not " + text;
+            } else {
+                f.setKey(new StringValue(text));
+            }
+        } else if (!array && !(f.getKey() instanceof net.sf.jsqlparser.expression.Expression)) {
+            problem = "a key of " + name + " the guard does not read: " + f.getKey();
+        }
+        if (problem != null) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, f.toString(), problem);
+            return;
+        }
+        checkFunction(List.of(name), f);
+        walkFields(f, scope, null);
     }
 
     /**

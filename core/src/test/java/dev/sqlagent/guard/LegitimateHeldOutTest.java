@@ -84,9 +84,7 @@ class LegitimateHeldOutTest {
                     + "DECIMAL(8,2)) AS conv FROM orders ORDER BY id", "MariaDB CONVERT(x, type): " + PARSER),
             Map.entry("SELECT name, regexp_replace(city, '^(.)(.*)$', '\\2\\1') AS rotated FROM people ORDER BY id",
                     "UNSAFE_STRING_LITERAL: a backslash in a PostgreSQL literal (documented: its meaning depends on "
-                    + "standard_conforming_strings)"),
-            Map.entry("SELECT dept, JSON_ARRAYAGG(name) AS names FROM people GROUP BY dept ORDER BY dept",
-                    "UNSUPPORTED_CONSTRUCT: JsonAggregateFunction (JSON_ARRAYAGG/JSON_OBJECTAGG) is not analysed yet"));
+                    + "standard_conforming_strings)"));
 
     private static void run(Dialect d) throws Exception {
         LegitimateDialectSqlTest.run(d, corpus(d), "LEGITIMATE-HELD-OUT", 50, KNOWN);
