@@ -32,6 +32,7 @@ import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.create.table.ColDataType;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
@@ -477,11 +478,129 @@ final class AstAnalyzer {
             checkFunction(name == null ? List.of() : List.of(name), node);
             walkFields(node, scope, null);
         } else {
-            if (node instanceof Join && ((Join) node).isNatural()) {
+            if (node instanceof Join && ((Join) node).isNatural() && !naturalJoin((Join) node, parent)) {
                 naturalJoin = true;
             }
             walkFields(node, scope, null);
         }
+    }
+
+    /**
+     * A NATURAL join compares every column its two sides share: each shared column is read, on every item of
+     * either side that has it (a denied one is refused like any read of it). Computed only when each item of
+     * both sides is an allowed table whose columns the policy knows, or a derived table whose output names are
+     * exact (every item a column or aliased, no star: {@link #exactOutputs}); the shared names are compared
+     * ignoring case, so the guard's set holds the engine's. Anything else (a CTE, a parenthesised join, a table
+     * the policy knows no columns of, a star inside) returns false: the caller then counts every column read and
+     * refuses the join next to a table with denied columns; so does DuckDB, whose engine check
+     * ({@code DuckDbReader}) reads a natural join as a star over both sides.
+     *
+     * @param join a natural join
+     * @param parent the node holding it
+     * @return whether the shared columns were computed and read
+     */
+    private boolean naturalJoin(Join join, Object parent) {
+        if (!(parent instanceof PlainSelect ps) || ps.getJoins() == null || frame == null
+                || dialect == Dialect.DUCKDB) {
+            // DuckDB's engine check reads a natural join as a star over both sides: kept refused alike
+            return false;
+        }
+        List<FromItem> items = new ArrayList<>();
+        items.add(ps.getFromItem());
+        boolean found = false;
+        for (Join j : ps.getJoins()) {
+            if (j == null) {
+                return false;
+            }
+            items.add(j.getFromItem());
+            if (j == join) {
+                found = true;
+                break;
+            }
+        }
+        if (!found) {
+            return false;
+        }
+        List<NameScope.Source> sides = new ArrayList<>();
+        for (FromItem item : items) {
+            NameScope.Source source = null;
+            for (NameScope.Source s : frame.sources) {
+                if (s.node == item) {
+                    source = s;
+                }
+            }
+            boolean exact = source != null && source.columns != null && (item instanceof Table
+                    ? source.key != null
+                    : item instanceof ParenthesedSelect derived && exactOutputs(derived));
+            if (!exact) {
+                return false;
+            }
+            sides.add(source);
+        }
+        NameScope.Source right = sides.remove(sides.size() - 1);
+        for (String name : right.columns) {
+            List<NameScope.Source> having = new ArrayList<>();
+            for (NameScope.Source s : sides) {
+                for (String c : s.columns) {
+                    if (sameName(c, name)) {
+                        having.add(s);
+                        break;
+                    }
+                }
+            }
+            if (having.isEmpty()) {
+                continue;
+            }
+            if (!PLAIN_NAME.matcher(name).matches()) {
+                // a row filter spells each read column bare in its derived table: only plain names
+                return false;
+            }
+            having.add(right);
+            for (NameScope.Source s : having) {
+                for (String c : s.columns) {
+                    if (sameName(c, name)) {
+                        read(s, c, new Column(c));
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private static final java.util.regex.Pattern PLAIN_NAME = java.util.regex.Pattern.compile("[a-z_][a-z0-9_]*");
+
+    /** Two column names as any engine may compare them: ignoring case, Unicode letters too. */
+    private static boolean sameName(String a, String b) {
+        return a.toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT)
+                .equals(b.toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /**
+     * Whether every engine names the output columns of a query exactly as {@link NameScope.Builder#outputs}
+     * predicts: each select item a column or aliased, no star, the first branch of a set operation alike, or a
+     * column list on the alias naming every column.
+     */
+    private static boolean exactOutputs(Select select) {
+        if (select instanceof ParenthesedSelect p) {
+            // a column list on the alias names the first columns; the rest keep the body's names
+            return exactOutputs(p.getSelect());
+        }
+        if (select instanceof SetOperationList set) {
+            return set.getSelects() != null && !set.getSelects().isEmpty() && exactOutputs(set.getSelects().get(0));
+        }
+        if (!(select instanceof PlainSelect ps) || ps.getSelectItems() == null) {
+            return false;
+        }
+        for (SelectItem<?> item : ps.getSelectItems()) {
+            if (item == null || item.getExpression() instanceof AllColumns) {
+                return false;
+            }
+            if ((item.getAlias() == null || item.getAlias().getName() == null)
+                    && !(item.getExpression() instanceof Column)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
