@@ -114,6 +114,24 @@ class NaturalJoinGuardTest {
                 + "pets) z");
     }
 
+    /**
+     * The accepted joins on the full default path of each engine that computes them (guard, engine check, the
+     * twins' same rows, the restricted login), through {@link LegitimateDialectSqlTest}'s judge; the fixture's
+     * row filter on orders keeps the compared column.
+     */
+    @Test
+    void theAcceptedJoinsPassTheFullPath() throws Exception {
+        List<String> statements = List.of(
+                SHARING_NO_DENIED_COLUMN.get(0),
+                "SELECT k.kind, p.name FROM pets k NATURAL JOIN (SELECT id, name, dept AS kind2 FROM people) p ORDER BY 1, 2",
+                "SELECT p.name, k.kind FROM people p NATURAL JOIN pets k ORDER BY 1, 2",
+                "SELECT o.status, p.name FROM orders o NATURAL JOIN (SELECT id AS person_id, name FROM people) p "
+                        + "NATURAL JOIN (SELECT status, count(*) AS n FROM orders GROUP BY status) s ORDER BY 1, 2");
+        for (Dialect d : COMPUTED) {
+            LegitimateDialectSqlTest.run(d, statements, "NATURAL-JOIN", statements.size(), java.util.Map.of());
+        }
+    }
+
     @Test
     void theSharedColumnsAreReadThroughARowFilter() {
         GuardPolicy filtered = closed().rowFilter("orders", "tenant", "t1").build();
