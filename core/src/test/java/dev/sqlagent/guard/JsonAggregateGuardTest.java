@@ -56,6 +56,22 @@ class JsonAggregateGuardTest {
         assertThat(((GuardVerdict.Accepted) v).statement().sql()).contains("'k'");
     }
 
+    /** Accepted forms on the full default path (guard, engine check, twins, restricted login). */
+    @Test
+    void theAcceptedFormsPassTheFullPath() throws Exception {
+        LegitimateDialectSqlTest.run(Dialect.MARIADB, List.of(
+                "SELECT dept, JSON_ARRAYAGG(name ORDER BY id) AS names FROM people GROUP BY dept ORDER BY dept",
+                "SELECT JSON_OBJECTAGG(name, score) AS j FROM people",
+                "SELECT JSON_OBJECTAGG('k', score) AS j FROM people WHERE id = 1"), "JSON-AGGREGATE", 3,
+                java.util.Map.of());
+        LegitimateDialectSqlTest.run(Dialect.H2, List.of(
+                "SELECT dept, JSON_ARRAYAGG(name ORDER BY id) AS names FROM people GROUP BY dept ORDER BY dept",
+                "SELECT JSON_OBJECTAGG(KEY name VALUE score) AS j FROM people",
+                "SELECT JSON_ARRAYAGG(name) FILTER (WHERE score > 1) AS a FROM people",
+                "SELECT dept, JSON_ARRAYAGG(name) OVER (PARTITION BY dept) AS a FROM people ORDER BY 1, 2"),
+                "JSON-AGGREGATE", 4, java.util.Map.of());
+    }
+
     @Test
     void aDeniedColumnOrAForbiddenTableInsideIsRefused() {
         for (Dialect d : List.of(Dialect.MARIADB, Dialect.H2)) {
