@@ -32,6 +32,7 @@ import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.create.table.ColDataType;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.FromItem;
 import net.sf.jsqlparser.statement.select.Join;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
@@ -74,6 +75,7 @@ final class AstAnalyzer {
             "Function.attributeExpression", "getAttribute",
             "FilterOverImpl.orderBy", "getOrderByElements",
             "FilterOverImpl.partitionBy", "getPartitionExpressionList",
+            "JsonAggregateFunction.expressionOrderBy", "getExpressionOrderByElements",
             "LikeExpression.escapeExpression", "getEscape",
             "Table.unpivot", "getUnPivot",
             "Table.mysqlHints", "getIndexHint",
@@ -472,6 +474,8 @@ final class AstAnalyzer {
             walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.JsonFunction) {
             jsonFunction((net.sf.jsqlparser.expression.JsonFunction) node, scope);
+        } else if (node instanceof net.sf.jsqlparser.expression.JsonAggregateFunction) {
+            jsonAggregate((net.sf.jsqlparser.expression.JsonAggregateFunction) node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.MySQLGroupConcat) {
             // a node of its own, not a Function: decided like one
             checkFunction(List.of("group_concat"), node);
@@ -481,11 +485,129 @@ final class AstAnalyzer {
             checkFunction(name == null ? List.of() : List.of(name), node);
             walkFields(node, scope, null);
         } else {
-            if (node instanceof Join && ((Join) node).isNatural()) {
+            if (node instanceof Join && ((Join) node).isNatural() && !naturalJoin((Join) node, parent)) {
                 naturalJoin = true;
             }
             walkFields(node, scope, null);
         }
+    }
+
+    /**
+     * A NATURAL join compares every column its two sides share: each shared column is read, on every item of
+     * either side that has it (a denied one is refused like any read of it). Computed only when each item of
+     * both sides is an allowed table whose columns the policy knows, or a derived table whose output names are
+     * exact (every item a column or aliased, no star: {@link #exactOutputs}); the shared names are compared
+     * ignoring case, so the guard's set holds the engine's. Anything else (a CTE, a parenthesised join, a table
+     * the policy knows no columns of, a star inside) returns false: the caller then counts every column read and
+     * refuses the join next to a table with denied columns; so does DuckDB, whose engine check
+     * ({@code DuckDbReader}) reads a natural join as a star over both sides.
+     *
+     * @param join a natural join
+     * @param parent the node holding it
+     * @return whether the shared columns were computed and read
+     */
+    private boolean naturalJoin(Join join, Object parent) {
+        if (!(parent instanceof PlainSelect ps) || ps.getJoins() == null || frame == null
+                || dialect == Dialect.DUCKDB) {
+            // DuckDB's engine check reads a natural join as a star over both sides: kept refused alike
+            return false;
+        }
+        List<FromItem> items = new ArrayList<>();
+        items.add(ps.getFromItem());
+        boolean found = false;
+        for (Join j : ps.getJoins()) {
+            if (j == null) {
+                return false;
+            }
+            items.add(j.getFromItem());
+            if (j == join) {
+                found = true;
+                break;
+            }
+        }
+        if (!found) {
+            return false;
+        }
+        List<NameScope.Source> sides = new ArrayList<>();
+        for (FromItem item : items) {
+            NameScope.Source source = null;
+            for (NameScope.Source s : frame.sources) {
+                if (s.node == item) {
+                    source = s;
+                }
+            }
+            boolean exact = source != null && source.columns != null && (item instanceof Table
+                    ? source.key != null
+                    : item instanceof ParenthesedSelect derived && exactOutputs(derived));
+            if (!exact) {
+                return false;
+            }
+            sides.add(source);
+        }
+        NameScope.Source right = sides.remove(sides.size() - 1);
+        for (String name : right.columns) {
+            List<NameScope.Source> having = new ArrayList<>();
+            for (NameScope.Source s : sides) {
+                for (String c : s.columns) {
+                    if (sameName(c, name)) {
+                        having.add(s);
+                        break;
+                    }
+                }
+            }
+            if (having.isEmpty()) {
+                continue;
+            }
+            if (!PLAIN_NAME.matcher(name).matches()) {
+                // a row filter spells each read column bare in its derived table: only plain names
+                return false;
+            }
+            having.add(right);
+            for (NameScope.Source s : having) {
+                for (String c : s.columns) {
+                    if (sameName(c, name)) {
+                        read(s, c, new Column(c));
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private static final java.util.regex.Pattern PLAIN_NAME = java.util.regex.Pattern.compile("[a-z_][a-z0-9_]*");
+
+    /** Two column names as any engine may compare them: ignoring case, Unicode letters too. */
+    private static boolean sameName(String a, String b) {
+        return a.toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT)
+                .equals(b.toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /**
+     * Whether every engine names the output columns of a query exactly as {@link NameScope.Builder#outputs}
+     * predicts: each select item a column or aliased, no star, the first branch of a set operation alike, or a
+     * column list on the alias naming every column.
+     */
+    private static boolean exactOutputs(Select select) {
+        if (select instanceof ParenthesedSelect p) {
+            // a column list on the alias names the first columns; the rest keep the body's names
+            return exactOutputs(p.getSelect());
+        }
+        if (select instanceof SetOperationList set) {
+            return set.getSelects() != null && !set.getSelects().isEmpty() && exactOutputs(set.getSelects().get(0));
+        }
+        if (!(select instanceof PlainSelect ps) || ps.getSelectItems() == null) {
+            return false;
+        }
+        for (SelectItem<?> item : ps.getSelectItems()) {
+            if (item == null || item.getExpression() instanceof AllColumns) {
+                return false;
+            }
+            if ((item.getAlias() == null || item.getAlias().getName() == null)
+                    && !(item.getExpression() instanceof Column)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -608,6 +730,55 @@ final class AstAnalyzer {
         for (Object part : parts) {
             walk(part, f, scope);
         }
+    }
+
+    /**
+     * {@code JSON_ARRAYAGG(…)} and {@code JSON_OBJECTAGG(…)}, which the parser reads as a node of its own: decided
+     * by the function policy like a call of {@code json_arrayagg} or {@code json_objectagg} (so only on an engine
+     * whose catalog has them), and every part walked like a call's: the value, the key, the {@code ORDER BY}
+     * inside, {@code FILTER} and {@code OVER}. Only the forms each engine reads alike are analysed:
+     * {@code JSON_OBJECTAGG(k, v)} on MySQL and MariaDB; {@code k : v}, {@code [KEY] k VALUE v}, {@code NULL|ABSENT
+     * ON NULL} and {@code WITH|WITHOUT UNIQUE KEYS} on H2 and PostgreSQL. {@code FORMAT JSON} is refused. A key
+     * written as a string, which the parser holds as bare text, is made a string literal of the tree, checked and
+     * printed like any other.
+     */
+    @SuppressWarnings("deprecation") // JsonFunctionType.MYSQL_OBJECT: how the parser marks JSON_OBJECTAGG(k, v)
+    private void jsonAggregate(net.sf.jsqlparser.expression.JsonAggregateFunction f, NameScope.Ctes scope) {
+        boolean standard = dialect == Dialect.H2 || dialect == Dialect.POSTGRESQL;
+        net.sf.jsqlparser.expression.JsonFunctionType type = f.getType();
+        boolean array = type == net.sf.jsqlparser.expression.JsonFunctionType.ARRAY;
+        String name = array ? "json_arrayagg" : "json_objectagg";
+        String problem = null;
+        if (type == null || !array && type != net.sf.jsqlparser.expression.JsonFunctionType.OBJECT
+                && type != net.sf.jsqlparser.expression.JsonFunctionType.MYSQL_OBJECT) {
+            problem = "a JSON aggregate of a form the guard does not read: " + type;
+        } else if (f.isUsingFormatJson()) {
+            problem = "FORMAT JSON in " + name + " is not analysed";
+        } else if ((f.getOnNullType() != null || f.getUniqueKeysType() != null) && !standard) {
+            problem = "ON NULL and UNIQUE KEYS in " + name + " are analysed only on H2 and PostgreSQL";
+        } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.MYSQL_OBJECT && !dialect.isMySqlFamily()) {
+            problem = "JSON_OBJECTAGG(k, v) with a comma is analysed only on MySQL and MariaDB";
+        } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.OBJECT && !standard) {
+            problem = "JSON_OBJECTAGG(k : v) and KEY … VALUE are analysed only on H2 and PostgreSQL";
+        } else if (array && (f.getExpression() == null || f.getKey() != null || f.getValue() != null)
+                || !array && (f.getExpression() != null || !(f.getValue() instanceof net.sf.jsqlparser.expression
+                .Expression))) {
+            problem = "a form of " + name + " the guard does not read";
+        } else if (!array && f.getKey() instanceof String text) {
+            if (text.length() < 2 || text.charAt(0) != '\'' || text.charAt(text.length() - 1) != '\'') {
+                problem = "a key of " + name + " is a plain string literal or an expression, not " + text;
+            } else {
+                f.setKey(new StringValue(text));
+            }
+        } else if (!array && !(f.getKey() instanceof net.sf.jsqlparser.expression.Expression)) {
+            problem = "a key of " + name + " the guard does not read: " + f.getKey();
+        }
+        if (problem != null) {
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, f.toString(), problem);
+            return;
+        }
+        checkFunction(List.of(name), f);
+        walkFields(f, scope, null);
     }
 
     /**

@@ -96,6 +96,8 @@ final class NodeClasses {
             net.sf.jsqlparser.expression.JsonExpression.class,
             // JSON_OBJECT / JSON_ARRAY: walked by hand (AstAnalyzer.jsonFunction), only the forms engines read alike
             net.sf.jsqlparser.expression.JsonFunction.class,
+            // JSON_ARRAYAGG / JSON_OBJECTAGG: checked by hand (AstAnalyzer.jsonAggregate), then walked field by field
+            net.sf.jsqlparser.expression.JsonAggregateFunction.class,
             net.sf.jsqlparser.expression.Function.KeywordArgument.class,
             net.sf.jsqlparser.expression.operators.relational.SimilarToExpression.class,
             net.sf.jsqlparser.expression.operators.relational.RegExpMatchOperator.class,

@@ -27,6 +27,7 @@ import net.sf.jsqlparser.expression.WhenClause;
 import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
 import net.sf.jsqlparser.expression.operators.arithmetic.Concat;
 import net.sf.jsqlparser.expression.operators.arithmetic.Division;
+import net.sf.jsqlparser.expression.operators.arithmetic.Modulo;
 import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
 import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
@@ -42,7 +43,8 @@ import net.sf.jsqlparser.statement.select.WithItem;
  * of the result is estimated from the constant arguments ({@code repeat('x', 1000000)} is a megabyte),
  * nested calls multiply ({@code repeat(repeat('x', 1000), 1000)}), and a result over
  * {@link GuardPolicy#maxExpandedBytes()} is a {@link ViolationType#RESOURCE_LIMIT}. A size argument that is
- * not a constant ({@code repeat('x', t.n)}, a {@code printf} width taken from a column) is refused too: the
+ * not a constant ({@code repeat('x', t.n)}, a {@code printf} width taken from a column) is refused too, unless
+ * it is a remainder by a constant ({@code MOD(t.n, 5)}, {@code t.n % 5}, bounded by the constant): the
  * guard cannot bound it, and the engine would allocate whatever the data says (on H2 inside the host's own
  * heap). A string argument that is not a constant (a column, a subquery) counts as
  * {@value #NOMINAL_OPERAND} bytes: what a function adds on top of stored data is bounded; what the data
@@ -399,14 +401,14 @@ final class ResourceBounds {
                 long width = 0;
                 if (m.group(3) != null) {
                     if (m.group(3).startsWith("*")) {
-                        width = Math.abs(constant("a * width", arg(args, next++)));
+                        width = magnitude("a * width", arg(args, next++));
                     } else {
                         width = Long.parseLong(m.group(3));
                     }
                 }
                 long precision = 0;
                 if (m.group(4) != null) {
-                    precision = m.group(4).equals("*") ? Math.abs(constant("a * precision", arg(args, next++)))
+                    precision = m.group(4).equals("*") ? magnitude("a * precision", arg(args, next++))
                             : Long.parseLong(m.group(4));
                 }
                 long value = NUMBER;
@@ -514,9 +516,15 @@ final class ResourceBounds {
             return Long.parseLong(m.group(1)) * SECONDS.get(m.group(2).toLowerCase(Locale.ROOT));
         }
 
-        /** A size argument: a constant whole number, or the call is refused. */
+        /**
+         * A size argument: a constant whole number, or an expression bounded by a constant ({@link #remainderBound});
+         * anything else is refused. A negative size counts as none.
+         */
         private long constant(String function, Expression e) throws Unbounded {
             BigDecimal v = number(e);
+            if (v == null) {
+                v = remainderBound(e);
+            }
             if (v == null) {
                 throw new Unbounded("the size argument of " + function + " must be a constant, not " + e
                         + ": the guard cannot bound it");
@@ -525,6 +533,52 @@ final class ResourceBounds {
                 return 0;
             }
             return v.min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue();
+        }
+
+        /**
+         * A width whose sign only chooses the side it pads on ({@code printf('%*d', -20, x)} pads to 20 on the
+         * right): its magnitude, from a constant or a bounded expression ({@link #remainderBound}).
+         */
+        private long magnitude(String function, Expression e) throws Unbounded {
+            BigDecimal v = number(e);
+            if (v == null) {
+                v = remainderBound(e);
+            }
+            if (v == null) {
+                throw new Unbounded("the size argument of " + function + " must be a constant, not " + e
+                        + ": the guard cannot bound it");
+            }
+            return v.abs().min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue();
+        }
+
+        /**
+         * An upper bound of the magnitude of a remainder by a constant: {@code MOD(x, c)} or {@code x % c} (also
+         * through a cast or parentheses) with a constant whole {@code c} other than zero lies strictly between
+         * {@code -|c|} and {@code |c|} on every engine whatever {@code x} is (the remainder takes the dividend's
+         * sign); {@code |c|} is returned, not {@code |c| - 1}, since an engine may round a fractional remainder
+         * ({@code MOD(4.9, 5)}) up when it takes it as a count. Null for anything else: a size from data is
+         * not bounded. {@code mod} counts only unqualified (a schema's {@code s.mod} may be anything).
+         */
+        static BigDecimal remainderBound(Expression e) {
+            Expression divisor = null;
+            if (e instanceof CastExpression) {
+                return remainderBound(((CastExpression) e).getLeftExpression());
+            }
+            if (e instanceof ExpressionList && ((ExpressionList<?>) e).size() == 1) {
+                return remainderBound((Expression) ((ExpressionList<?>) e).get(0));
+            }
+            if (e instanceof Modulo) {
+                divisor = ((Modulo) e).getRightExpression();
+            } else if (e instanceof Function f && f.getMultipartName() != null && f.getMultipartName().size() == 1
+                    && bare(f.getName()).equals("mod") && f.getParameters() != null && f.getParameters().size() == 2
+                    && f.getNamedParameters() == null) {
+                divisor = (Expression) f.getParameters().get(1);
+            }
+            BigDecimal c = divisor == null ? null : number(divisor);
+            if (c == null || c.signum() == 0 || c.stripTrailingZeros().scale() > 0) {
+                return null;
+            }
+            return c.abs();
         }
 
         private long count(String function, List<Expression> args, int index) throws Unbounded {

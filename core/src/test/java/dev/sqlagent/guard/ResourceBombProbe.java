@@ -37,6 +37,8 @@ public final class ResourceBombProbe {
             "SELECT lpad('x', 2000000000, 'y') FROM t",
             "SELECT rpad(a, 1000000000, 'y') FROM t",
             "SELECT repeat(a, CAST(a AS INTEGER) * 100000) FROM t",
+            "SELECT repeat('x', mod(CAST(a AS INTEGER) + 1000000000, 2000000000)) FROM t",
+            "SELECT repeat('x', (CAST(a AS INTEGER) + 1000000000) % 2000000000) FROM t",
             "SELECT replace(replace(replace(replace(repeat('a', 5000), 'a', 'aaaaaaaaaa'), 'a', 'aaaaaaaaaa'), 'a', "
                     + "'aaaaaaaaaa'), 'a', 'aaaaaaaaaa') FROM t",
             "WITH RECURSIVE r(n, s) AS (SELECT 1, 'x' FROM t WHERE a = '1' UNION ALL SELECT n + 1, s || s FROM r "

@@ -53,6 +53,19 @@ class ResourceBoundsTest {
         "H2 | SELECT ARRAY_AGG(a) FROM (SELECT x.a FROM t x, t y) d",
         "H2 | WITH c AS (SELECT a FROM t) SELECT LISTAGG(a, ',') FROM c",
         "H2 | SELECT EXPAND(a) FROM t",
+        "H2 | SELECT REPEAT('x', MOD(a, 2000000000)) FROM t",
+        "H2 | SELECT REPEAT('x', MOD(a, b)) FROM t",
+        "H2 | SELECT REPEAT('x', MOD(a, 5) * 1000000) FROM t",
+        "H2 | SELECT REPEAT('x', MOD(a, 5) + a) FROM t",
+        "H2 | SELECT REPEAT('x', MOD(a, 0)) FROM t",
+        "H2 | SELECT REPEAT('x', MOD(a, 2.5)) FROM t",
+        "H2 | SELECT REPEAT('x', ABS(MOD(a, 5)) * a) FROM t",
+        "H2 | SELECT REPEAT('x', MOD(5, a)) FROM t",
+        "POSTGRESQL | SELECT repeat('x', a % 2000000) FROM t",
+        "POSTGRESQL | SELECT repeat('x', mod(a, -2000000)) FROM t",
+        "SQLITE | SELECT printf('%*d', a % 2000000, 1) FROM t",
+        "SQLITE | SELECT printf('%*d', -2000000, 1) FROM t",
+        "MARIADB | SELECT lpad(a, MOD(b, 2000000), '0') FROM t",
     })
     void expansionsOverTheCapOrOfUnboundedSizeAreRefused(Dialect dialect, String sql) {
         assertThat(types(check(sql, dialect))).contains(ViolationType.RESOURCE_LIMIT);
@@ -76,6 +89,14 @@ class ResourceBoundsTest {
         "H2 | SELECT LPAD(a, 6, '0') FROM t",
         "H2 | SELECT LISTAGG(a, ', ') WITHIN GROUP (ORDER BY a) FROM t",
         "H2 | SELECT STRING_AGG(a, ',') FROM t WHERE a IN (SELECT a FROM t)",
+        "H2 | SELECT REPEAT('*', MOD(a, 5)) FROM t",
+        "H2 | SELECT REPEAT('*', CAST(MOD(a, 5) AS INT)) FROM t",
+        "H2 | SELECT REPEAT(REPEAT('*', MOD(a, 1000)), 1000) FROM t",
+        "POSTGRESQL | SELECT repeat('*', a % 5) FROM t",
+        "POSTGRESQL | SELECT repeat('*', mod(a, -5)) FROM t",
+        "SQLITE | SELECT printf('%*d', a % 10, 1) FROM t",
+        "MARIADB | SELECT lpad(a, MOD(b, 8), '0') FROM t",
+        "DUCKDB | SELECT repeat('*', a % 5) FROM t",
     })
     void boundedExpansionsAreAccepted(Dialect dialect, String sql) {
         assertThat(check(sql, dialect)).as(sql).isInstanceOf(GuardVerdict.Accepted.class);
