@@ -140,7 +140,8 @@ final class SqlLexer {
                     // unterminated: the parser reports it as a syntax error
                     return new Result(new String(normal), out, null, deepest);
                 }
-                boolean backslashOk = mysql || c == '\'' && backslashIsLiteral(dialect);
+                boolean backslashOk = mysql || c == '\'' && (backslashIsLiteral(dialect)
+                        || dialect == Dialect.POSTGRESQL && !backslashBeforeQuote(sql, i, end));
                 Violation bad = checkQuoted(sql, i, end, backslashOk, c == '\'');
                 if (bad == null && c == '"') {
                     bad = dotInName(sql, i, end);
@@ -370,6 +371,22 @@ final class SqlLexer {
         int dot = sql.indexOf('.', from);
         return dot >= 0 && dot < to ? violation(ViolationType.SUSPICIOUS_CHARACTER, sql, from,
                 "a quoted name containing a dot is not allowed (the parser splits it)") : null;
+    }
+
+    /**
+     * Whether a backslash stands right before a quote inside a {@code '…'} literal (its closing quote
+     * included). Only there does PostgreSQL's {@code standard_conforming_strings} move where the literal
+     * ends ({@code 'a\'} is closed by its second quote when it is on, and runs on when it is off); a backslash
+     * before any other character changes at most the literal's value ({@code '\d'} as itself or as an escape),
+     * never where it ends, so the guard and the engine read the same statement either way.
+     */
+    private static boolean backslashBeforeQuote(String sql, int from, int to) {
+        for (int k = from + 1; k < to - 1; k++) {
+            if (sql.charAt(k) == '\\' && sql.charAt(k + 1) == '\'') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -661,15 +661,15 @@ final class HostileAttacks {
                 stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH (SELECT max(code) FROM secrets)"),
                 stmt("SELECT title FROM notes_fts n WHERE n.notes_fts MATCH (SELECT group_concat(ssn) FROM people)"),
                 stmt("SELECT title FROM notes_fts, people p WHERE notes_fts MATCH p.ssn"),
-                stmt("SELECT title FROM notes_fts WHERE title MATCH (SELECT name FROM people WHERE ssn LIKE 'ZQX%' "
+                stmt("SELECT title FROM notes_fts WHERE title MATCH (SELECT name FROM people WHERE ssn LIKE '%A-SSN%' "
                         + "LIMIT 1)"),
                 stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH 'alpha' UNION SELECT ssn FROM people"),
                 stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH 'a' OR 1 = (SELECT count(*) FROM secrets)"),
-                stmt("SELECT name FROM people WHERE ssn MATCH 'ZQX*'"),
+                stmt("SELECT name FROM people WHERE ssn MATCH '*A-SSN*'"),
                 stmt("SELECT name FROM people WHERE name MATCH 'ann'"),
                 stmt("SELECT p.ssn MATCH 'x' AS v FROM people p"),
                 stmt("SELECT o.card MATCH 'x' AS v FROM orders o"),
-                stmt("SELECT v FROM (SELECT ssn AS v FROM people) d WHERE v MATCH 'ZQX*'"),
+                stmt("SELECT v FROM (SELECT ssn AS v FROM people) d WHERE v MATCH '*A-SSN*'"),
                 stmt("SELECT highlight(people, 1, '[', ']') AS v FROM people"),
                 stmt("SELECT snippet(people, 1, '<', '>', '...', 4) AS v FROM people"),
                 stmt("SELECT bm25(p) AS v FROM people p"),
@@ -693,7 +693,7 @@ final class HostileAttacks {
                 stmt("SELECT bm25(notes_fts, (SELECT salary FROM people LIMIT 1)) AS v FROM notes_fts "
                         + "WHERE notes_fts MATCH 'dog'"),
                 stmt("SELECT title FROM notes_fts WHERE notes_fts MATCH 'dog' AND (SELECT ssn FROM people LIMIT 1) "
-                        + "LIKE 'ZQX%'")), List.of(), List.of(), null));
+                        + "LIKE '%A-SSN%'")), List.of(), List.of(), null));
         out.add(new ClassSpec("sqlite-extensions-files", Judge.RAN, values("load_extension('" + scratch + "/x')",
                 "readfile('" + scratch + "/seed.txt')", "writefile('" + scratch + "/wf.txt', 'x')", "edit('x')",
                 "fts3_tokenizer('simple')"),

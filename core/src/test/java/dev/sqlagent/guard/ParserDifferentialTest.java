@@ -63,7 +63,9 @@ class ParserDifferentialTest {
         "SELECT name FROM departments WHERE name = _utf8'x'|MYSQL",
         "SELECT name FROM departments WHERE name = 'a\\' OR 1=1|MYSQL",
         "SELECT name FROM departments WHERE name = \"a\\\" UNION SELECT salary FROM employees\"|MYSQL",
-        "SELECT name FROM departments WHERE name = 'a\\b'|POSTGRESQL",
+        // a PostgreSQL backslash right before a quote moves the literal's end with standard_conforming_strings
+        // (a backslash anywhere else changes only its value: PostgresBackslashTest)
+        "SELECT name FROM departments WHERE name = 'a\\' OR 1=1 --'|POSTGRESQL",
         // numbers that run into names, database links
         "SELECT 1_000 FROM departments|POSTGRESQL",
         "SELECT 1e1x FROM departments|MYSQL",
