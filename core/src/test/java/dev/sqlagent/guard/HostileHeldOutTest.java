@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A held-out hostile round: hand-written attack statements, never produced by {@link HostileAttacks}'s
- * generator, in {@code core/src/test/resources/hostile-heldout/<engine>.sql}, each run through the full default
- * path ({@link HostileFullPath}) on both twins of {@link HostileFixture} and judged by
- * {@link HostileFullPathTest#judge}: markers in answers, messages and prompts, twins that differ, an unsafe
- * function or system column the engine executed, a constant bomb that reached it, an answer cell over 1 MiB,
- * a file written.
+ * generator, in {@code core/src/test/resources/hostile-heldout/common.sql} (every engine) and
+ * {@code <engine>.sql}, each run through the full default path ({@link HostileFullPath}) on both twins of
+ * {@link HostileFixture} and judged by {@link HostileFullPathTest#judge}: markers in answers, messages and
+ * prompts, twins that differ, an unsafe function or system column the engine executed, a constant bomb that
+ * reached it, an answer cell over 1 MiB, a file written.
  *
  * <p>The file format: statements separated by blank lines; {@code --} lines are comments, except a line
  * {@code --@ RAN <regex>}, {@code --@ REACHED <regex>} or {@code --@ BIG} which sets how the next statement is
@@ -63,16 +63,8 @@ class HostileHeldOutTest {
      * @return the attacks, in file order
      */
     static List<HostileAttacks.Attack> attacks(Dialect d) {
-        String resource = "/hostile-heldout/" + d.name().toLowerCase(Locale.ROOT) + ".sql";
-        String text;
-        try (var in = HostileHeldOutTest.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IOException("missing " + resource);
-            }
-            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        String text = read("/hostile-heldout/common.sql") + "\n\n"
+                + read("/hostile-heldout/" + d.name().toLowerCase(Locale.ROOT) + ".sql");
         List<HostileAttacks.Attack> out = new ArrayList<>();
         String cls = "heldout";
         HostileAttacks.Judge judge = HostileAttacks.Judge.DATA;
@@ -105,6 +97,17 @@ class HostileHeldOutTest {
             }
         }
         return out;
+    }
+
+    private static String read(String resource) {
+        try (var in = HostileHeldOutTest.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("missing " + resource);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static void run(Dialect d) throws Exception {
