@@ -521,14 +521,7 @@ final class ResourceBounds {
          * anything else is refused. A negative size counts as none.
          */
         private long constant(String function, Expression e) throws Unbounded {
-            BigDecimal v = number(e);
-            if (v == null) {
-                v = remainderBound(e);
-            }
-            if (v == null) {
-                throw new Unbounded("the size argument of " + function + " must be a constant, not " + e
-                        + ": the guard cannot bound it");
-            }
+            BigDecimal v = bounded(function, e);
             if (v.signum() < 0) {
                 return 0;
             }
@@ -540,6 +533,11 @@ final class ResourceBounds {
          * right): its magnitude, from a constant or a bounded expression ({@link #remainderBound}).
          */
         private long magnitude(String function, Expression e) throws Unbounded {
+            return bounded(function, e).abs().min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue();
+        }
+
+        /** A size argument's constant value or the constant that bounds it; anything else is unbounded. */
+        private BigDecimal bounded(String function, Expression e) throws Unbounded {
             BigDecimal v = number(e);
             if (v == null) {
                 v = remainderBound(e);
@@ -548,7 +546,7 @@ final class ResourceBounds {
                 throw new Unbounded("the size argument of " + function + " must be a constant, not " + e
                         + ": the guard cannot bound it");
             }
-            return v.abs().min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue();
+            return v;
         }
 
         /**

@@ -8,11 +8,13 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -349,7 +351,7 @@ final class PostgresReader implements PlanReader {
      * every relation around one when the tree cannot be had, counts as possibly reading every column.
      */
     private static void hiddenComparisons(Connection c, SqlStatement statement, int timeoutSeconds,
-                                          java.util.Collection<Relation> scanned, Set<Relation> around, Reads reads)
+                                          Collection<Relation> scanned, Set<Relation> around, Reads reads)
             throws SQLException {
         PgPlanDump.Tree tree = PgPlanDump.read(c, statement, timeoutSeconds);
         Set<Relation> all = new LinkedHashSet<>(around);
@@ -410,7 +412,7 @@ final class PostgresReader implements PlanReader {
             ps.setArray(1, ids);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(rs.getString(1).toLowerCase(java.util.Locale.ROOT));
+                    out.add(rs.getString(1).toLowerCase(Locale.ROOT));
                     found++;
                 }
             }
