@@ -29,6 +29,9 @@ public final class AgentMetrics {
     private final LongAdder sinkFailures = new LongAdder();
     private final LongAdder fixCacheHits = new LongAdder();
     private final LongAdder examplesRetrieved = new LongAdder();
+    private final LongAdder parses = new LongAdder();
+    private final LongAdder lexerPasses = new LongAdder();
+    private final LongAdder handOffs = new LongAdder();
     private final Map<FailureKind, LongAdder> failures = new ConcurrentHashMap<>();
     private final Map<dev.sqlagent.execution.ErrorCategory, LongAdder> failuresByCategory = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> callsByRole = new ConcurrentHashMap<>();
@@ -364,6 +367,43 @@ public final class AgentMetrics {
      */
     public long questionsWithExamples() {
         return examplesRetrieved.sum();
+    }
+
+    void recordWork(dev.sqlagent.internal.RunScope scope) {
+        parses.add(scope.counted(dev.sqlagent.internal.Work.PARSE));
+        lexerPasses.add(scope.counted(dev.sqlagent.internal.Work.LEXER_PASS));
+        handOffs.add(scope.counted(dev.sqlagent.internal.Work.HAND_OFF));
+    }
+
+    /**
+     * Runs of the SQL parser over all questions: each candidate, correction and engine-check reading that
+     * was parsed (a statement the simple grammar refused and the complex one read counts two). Divided by
+     * {@link #questions()}, the parser's work per question, which the project's tests hold to a fixed
+     * count so that an added parse is seen.
+     *
+     * @return the parses so far
+     */
+    public long parses() {
+        return parses.sum();
+    }
+
+    /**
+     * Passes of the library's own lexer over a statement's text, over all questions.
+     *
+     * @return the passes so far
+     */
+    public long lexerPasses() {
+        return lexerPasses.sum();
+    }
+
+    /**
+     * Times work of a question was handed to another thread (candidates run in parallel, the executor's
+     * helper threads), over all questions.
+     *
+     * @return the hand-offs so far
+     */
+    public long handOffs() {
+        return handOffs.sum();
     }
 
     /**

@@ -239,6 +239,7 @@ public final class SqlAgent implements AutoCloseable {
             AgentResult result = questions.answer(question.text().strip(), id, conversation,
                     question.policy().orElse(null), question.table(), question.category(), effective, scope, callerSql);
             metrics.record(result);
+            metrics.recordWork(scope);
             deliver(result, question, !callerSql && (!config.verifiers().isEmpty() || config.judgeEnabled()));
             handOff(result);
             return result;

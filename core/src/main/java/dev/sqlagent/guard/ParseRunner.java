@@ -127,6 +127,7 @@ final class ParseRunner {
 
     private Parsed parseOnce(String sql, Dialect dialect, boolean complex, long deadlineNanos)
             throws TimedOut, Failed {
+        dev.sqlagent.internal.Work.PARSE.count();
         CCJSqlParser parser = newParser(sql, dialect, complex);
         Token first = parser.token;
         watchdog.watch(parser, deadlineNanos);

@@ -85,6 +85,7 @@ final class SqlLexer {
      * @return the tokens, or the first refusal
      */
     static Result lex(String sql, Dialect dialect, int maxDepth) {
+        dev.sqlagent.internal.Work.LEXER_PASS.count();
         List<Tok> out = new ArrayList<>();
         char[] normal = sql.toCharArray();
         int depth = 0;

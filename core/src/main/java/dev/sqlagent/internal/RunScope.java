@@ -44,6 +44,8 @@ public final class RunScope {
     private final Set<Thread> interruptedByUs = new HashSet<>();
     private final Set<String> marks = new HashSet<>();
     private ScheduledFuture<?> timer;
+    private final java.util.concurrent.atomic.AtomicLongArray work =
+            new java.util.concurrent.atomic.AtomicLongArray(Work.values().length);
 
     /** Creates a scope that nothing has stopped, without a deadline yet. */
     public RunScope() {
@@ -67,6 +69,25 @@ public final class RunScope {
             // the shared watchdog stopped in between: the deadline is still checked between steps
             LOG.debug("deadline timer not started: {}", e.toString());
         }
+    }
+
+    /**
+     * Counts one unit of work for this question.
+     *
+     * @param w what was done
+     */
+    public void count(Work w) {
+        work.incrementAndGet(w.ordinal());
+    }
+
+    /**
+     * What was counted so far.
+     *
+     * @param w the kind of work
+     * @return how many units of it this question did
+     */
+    public long counted(Work w) {
+        return work.get(w.ordinal());
     }
 
     /** @return the scope bound to this thread, or null */

@@ -29,6 +29,7 @@ final class Parallel {
         // the question's scope follows its work, so that a cancellation reaches statements run here too
         RunScope scope = RunScope.current();
         for (T t : items) {
+            dev.sqlagent.internal.Work.HAND_OFF.count();
             futures.add(CompletableFuture.supplyAsync(() -> {
                 if (scope == null) {
                     return f.apply(t);

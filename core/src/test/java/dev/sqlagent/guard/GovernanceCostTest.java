@@ -1,0 +1,138 @@
+package dev.sqlagent.guard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sqlagent.AgentResult;
+import dev.sqlagent.Dialect;
+import dev.sqlagent.SqlAgent;
+import dev.sqlagent.llm.LlmRequest;
+import dev.sqlagent.llm.LlmResponse;
+import dev.sqlagent.llm.TokenUsage;
+import dev.sqlagent.testkit.ScriptedLlm;
+import dev.sqlagent.verify.Verifiers;
+import java.lang.management.ManagementFactory;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The cost of governance, counted instead of timed, so that it cannot flake and cannot creep: for the default
+ * agent and the governed agent (three candidates, the standard verifiers) on every engine, the work done per
+ * question over a fixed set of questions, each with its own SQL, is held to exact counts: parses, passes of
+ * the library's lexer, hand-offs to other threads, statements sent to the database (the engine check's
+ * planning, session settings and the run itself), and, with a generous margin, the bytes allocated on the
+ * asking thread (the expected figure is about twice what was measured).
+ *
+ * <p>A change that adds a parse or a round trip per question fails here and has to say why, by changing the
+ * expected figure in {@link #EXPECTED} in the same commit. Timed figures live in the {@code bench} module and
+ * {@code docs/benchmarks.md}.
+ */
+class GovernanceCostTest {
+
+    /** The questions' SQL: the fixture's allowed tables, a row-filtered one and one with a denied column. */
+    private static final List<String> SQL = List.of(
+            "SELECT name, city FROM people WHERE dept = 'eng' ORDER BY name",
+            "SELECT dept, count(*) AS n FROM people GROUP BY dept ORDER BY dept",
+            "SELECT kind, count(*) AS n FROM pets GROUP BY kind ORDER BY kind",
+            "SELECT p.name, o.amount FROM orders o JOIN people p ON p.id = o.person_id ORDER BY o.amount DESC, p.name",
+            "SELECT city FROM people WHERE id IN (SELECT person_id FROM orders WHERE status = 'open') ORDER BY city",
+            "SELECT max(score) AS top FROM people WHERE city <> 'Lima'");
+
+    /**
+     * What each agent on each engine may do: the counts over all of {@link #SQL} (six questions), the bytes
+     * per question.
+     */
+    record Cost(long parses, long lexerPasses, long handOffs, long statements, long bytes) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "new Cost(%d, %d, %d, %d, %d) // over %d questions: parses, lexer passes,"
+                    + " hand-offs, statements sent; bytes allocated on the asking thread per question", parses,
+                    lexerPasses, handOffs, statements, bytes, SQL.size());
+        }
+    }
+
+    /**
+     * Measured on the commit that added this test (before issue 29's fixes were merged), with the bytes
+     * doubled and rounded up to 64 KiB. The governed agent's second distinct text is parsed, lexed, planned
+     * and run on its own, on other threads: hence its two hand-offs and its extra statements.
+     */
+    private static final Map<String, Cost> EXPECTED = Map.ofEntries(
+            Map.entry("h2 default", new Cost(6, 15, 0, 16, 983040)),
+            Map.entry("h2 governed", new Cost(12, 30, 12, 22, 983040)),
+            Map.entry("sqlite default", new Cost(6, 15, 0, 36, 458752)),
+            Map.entry("sqlite governed", new Cost(12, 30, 12, 54, 262144)),
+            Map.entry("postgresql default", new Cost(6, 15, 0, 24, 524288)),
+            Map.entry("postgresql governed", new Cost(12, 30, 12, 36, 393216)),
+            Map.entry("mariadb default", new Cost(6, 15, 0, 42, 1114112)),
+            Map.entry("mariadb governed", new Cost(12, 30, 12, 63, 1048576)),
+            Map.entry("duckdb default", new Cost(6, 15, 0, 24, 458752)),
+            Map.entry("duckdb governed", new Cost(12, 30, 12, 30, 262144)));
+
+    @ParameterizedTest
+    @EnumSource(value = Dialect.class, names = {"H2", "SQLITE", "POSTGRESQL", "MARIADB", "DUCKDB"})
+    void theDefaultAgentDoesNoMoreWorkPerQuestionThanCounted(Dialect d) throws Exception {
+        check(d, false);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Dialect.class, names = {"H2", "SQLITE", "POSTGRESQL", "MARIADB", "DUCKDB"})
+    void theGovernedAgentDoesNoMoreWorkPerQuestionThanCounted(Dialect d) throws Exception {
+        check(d, true);
+    }
+
+    private static void check(Dialect d, boolean governed) throws Exception {
+        HostileFixture.Twins twins = HostileFixture.twins(d);
+        RecordingDataSource db = new RecordingDataSource(twins.a());
+        AtomicReference<String> sql = new AtomicReference<>();
+        // n candidates: the SQL, the same again, and the same with its first keyword in lower case (another
+        // text, the same statement once parsed), as a model sampled n times often answers
+        ScriptedLlm model = ScriptedLlm.create().fallback((LlmRequest r) -> {
+            List<String> texts = new java.util.ArrayList<>(Collections.nCopies(Math.max(1, r.n()), sql.get()));
+            if (texts.size() > 2) {
+                texts.set(2, sql.get().replaceFirst("^SELECT ", "select "));
+            }
+            return new LlmResponse(texts, TokenUsage.NONE, "");
+        });
+        SqlAgent.Builder b = SqlAgent.builder().llm(model).dataSource(db).dialect(d)
+                .policy(HostileFixture.policy(d, FunctionPolicy.standard()));
+        if (governed) {
+            b.candidates(3).verifiers(Verifiers.standard());
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long self = Thread.currentThread().getId();
+        try (SqlAgent agent = b.build()) {
+            // the first question pays for what an agent does once (the catalog, the session's settings)
+            sql.set("SELECT count(*) AS n FROM people");
+            assertThat(agent.ask(HostileFullPath.QUESTION).status()).isEqualTo(AgentResult.Status.ANSWERED);
+            long parses = agent.metrics().parses();
+            long lexer = agent.metrics().lexerPasses();
+            long hops = agent.metrics().handOffs();
+            int mark = db.mark();
+            long bytes = 0;
+            for (String s : SQL) {
+                sql.set(s);
+                long before = threads.getThreadAllocatedBytes(self);
+                AgentResult r = agent.ask(HostileFullPath.QUESTION);
+                bytes += threads.getThreadAllocatedBytes(self) - before;
+                assertThat(r.status()).as("%s on %s: %s", s, d, r).isEqualTo(AgentResult.Status.ANSWERED);
+            }
+            Cost seen = new Cost(agent.metrics().parses() - parses, agent.metrics().lexerPasses() - lexer,
+                    agent.metrics().handOffs() - hops, db.since(mark).size(), bytes / SQL.size());
+            String key = d.name().toLowerCase(Locale.ROOT) + (governed ? " governed" : " default");
+            System.out.printf("GOVERNANCE-COST %s: %s%n", key, seen);
+            Cost expected = EXPECTED.get(key);
+            assertThat(expected).as("no expected cost for %s; seen: %s", key, seen).isNotNull();
+            assertThat(List.of(seen.parses(), seen.lexerPasses(), seen.handOffs(), seen.statements()))
+                    .as("%s: the work per question changed (seen %s); if that is intended, say why and update EXPECTED",
+                            key, seen)
+                    .isEqualTo(List.of(expected.parses(), expected.lexerPasses(), expected.handOffs(),
+                            expected.statements()));
+            assertThat(seen.bytes()).as("%s: bytes allocated per question on the asking thread", key)
+                    .isLessThanOrEqualTo(expected.bytes());
+        }
+    }
+}
