@@ -48,6 +48,11 @@ final class Visits {
     private final EngineCheck engine;
     /** Engine-check faults that stand in for the execution of a statement, by {@link #key}. */
     private final Map<String, ExecutionError> failed = new HashMap<>();
+    /**
+     * The engine's verdicts, by {@link #key}: candidates written differently that the guard renders to the
+     * same statement (a keyword's case, spacing, quoting the engine folds away) are planned once.
+     */
+    private final Map<String, EngineVerdict> confirmed = new HashMap<>();
     private Connection held;
     private boolean heldBusy;
     private ExecutionError unreachable;
@@ -87,6 +92,13 @@ final class Visits {
         String key = key(accepted.statement());
         Connection c;
         synchronized (this) {
+            EngineVerdict seen = confirmed.get(key);
+            if (seen != null) {
+                return seen instanceof EngineVerdict.Disagreement d ? d.asRejection(accepted.sql()) : accepted;
+            }
+            if (failed.containsKey(key)) {
+                return accepted; // the engine's fault already stands for this statement's execution
+            }
             if (unreachable != null) {
                 failed.putIfAbsent(key, notTried(unreachable));
                 return accepted;
@@ -109,6 +121,9 @@ final class Visits {
         }
         try {
             EngineVerdict v = engine.check(c, accepted, policy);
+            synchronized (this) {
+                confirmed.put(key, v);
+            }
             return v instanceof EngineVerdict.Disagreement d ? d.asRejection(accepted.sql()) : accepted;
         } catch (SQLException e) {
             // never run on the guard's word alone: the engine's error stands for the statement's execution
