@@ -121,6 +121,9 @@ class GovernanceCostTest {
                 bytes += threads.getThreadAllocatedBytes(self) - before;
                 assertThat(r.status()).as("%s on %s: %s", s, d, r).isEqualTo(AgentResult.Status.ANSWERED);
             }
+            if (Boolean.getBoolean("sqlagent.cost.verbose")) {
+                db.since(mark).forEach(c -> System.out.printf("GOVERNANCE-COST %s sent: %s%n", d, c.sql().replace('\n', ' ')));
+            }
             Cost seen = new Cost(agent.metrics().parses() - parses, agent.metrics().lexerPasses() - lexer,
                     agent.metrics().handOffs() - hops, db.since(mark).size(), bytes / SQL.size());
             String key = d.name().toLowerCase(Locale.ROOT) + (governed ? " governed" : " default");
