@@ -104,6 +104,15 @@ class PolicyResolutionTest {
         b.policy(GuardPolicy.builder().allowTables("staff").denyColumn("staff", "salary").build()).build().close();
     }
 
+    /** A host's empty schema is no catalog: the guard alone decides, which the build logs once. */
+    @Test
+    void anEmptyHostSchemaResolvesNothing() {
+        SqlAgent.builder().llm(ScriptedLlm.create()).dialect(Dialect.H2).schema(SchemaCatalog.of(List.of()))
+                .executor(sql -> {
+                    throw new UnsupportedOperationException();
+                }).policy(GuardPolicy.builder().allowTables("x").denyColumn("x", "y").build()).build().close();
+    }
+
     /** H2 stores unquoted names upper case and quoted ones as written: only what the guard would match resolves. */
     @Test
     void namesResolveByTheEnginesIdentityRulesNotByString() throws SQLException {

@@ -429,6 +429,7 @@ public final class SchemaCatalog {
      * engine's identity rules ({@link dev.sqlagent.guard.PolicyResolution}): each allowed table, each denied
      * column and its table, each row filter's table and column. {@code SqlAgent} does this when it builds
      * and whenever it reads the schema; a host that calls {@code SqlGuard} itself should do it once per policy.
+     * A catalog that knows no table at all ({@link #knowsNoTable()}) checks nothing.
      *
      * @param policy the host's policy
      * @param dialect the database's dialect; its quoting rules apply to a catalog read from the database (a
@@ -438,6 +439,9 @@ public final class SchemaCatalog {
     public void requireResolves(GuardPolicy policy, dev.sqlagent.Dialect dialect) {
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(dialect, "dialect");
+        if (knowsNoTable()) {
+            return; // no catalog to resolve against (SchemaCatalog.of(List.of())): the guard alone decides
+        }
         Map<String, List<String>> columns = new LinkedHashMap<>();
         for (Table t : tables) {
             List<String> names = new ArrayList<>();
@@ -449,6 +453,15 @@ public final class SchemaCatalog {
         // a catalog read from the database spells names as it stores them, so the engine's quoting rules apply;
         // one a host built spells them as the host wrote them, compared as unquoted names
         dev.sqlagent.guard.PolicyResolution.require(policy, stored ? dialect : null, columns, databaseTables);
+    }
+
+    /**
+     * {@return whether this catalog knows no table at all, neither one the model may see nor another of the
+     * database} Such a catalog (a host's {@code SchemaCatalog.of(List.of())}) resolves no policy name:
+     * {@link #requireResolves} then checks nothing.
+     */
+    public boolean knowsNoTable() {
+        return tables.isEmpty() && databaseTables.isEmpty();
     }
 
     /**
