@@ -168,9 +168,11 @@ public final class SqlGuard {
 
     /**
      * The violations without echoes of another: a name refused as a function ({@code current_user}, a
-     * probe) or a table is not also reported as an unknown column of the same name.
+     * probe) or a table is not also reported as an unknown column of the same name, and one violation found
+     * twice (a star seen from the CTE and from the query over it) is listed once.
      */
     static List<Violation> withoutEchoes(List<Violation> violations) {
+        violations = List.copyOf(new LinkedHashSet<>(violations));
         Set<String> named = new java.util.HashSet<>();
         for (Violation v : violations) {
             if (!v.type().inventedName()) {

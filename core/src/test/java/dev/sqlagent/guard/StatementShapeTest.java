@@ -135,5 +135,8 @@ class StatementShapeTest {
                 .containsExactly(ViolationType.FUNCTION_NOT_ALLOWED, ViolationType.COLUMN_DENIED);
         assertThat(refusal("WITH d AS (SELECT id FROM emp) SELECT d.id FROM d JOIN secret s ON s.id = d.id", d))
                 .containsExactly(ViolationType.TABLE_NOT_ALLOWED);
+        // one star, seen from the CTE and from the query over it, is one violation
+        assertThat(refusal("WITH d AS (SELECT * FROM secret) SELECT * FROM d", d))
+                .containsExactly(ViolationType.TABLE_NOT_ALLOWED, ViolationType.SELECT_STAR);
     }
 }
