@@ -24,6 +24,9 @@ public final class AgentMetrics {
     private final LongAdder executions = new LongAdder();
     private final LongAdder corrections = new LongAdder();
     private final LongAdder correctionsSucceeded = new LongAdder();
+    /** Questions whose SQL reached the guard or the database, and those of them that were corrected. */
+    private final LongAdder checkedQuestions = new LongAdder();
+    private final LongAdder correctedQuestions = new LongAdder();
     private final LongAdder droppedViolations = new LongAdder();
     private final LongAdder modelCalls = new LongAdder();
     private final LongAdder sinkFailures = new LongAdder();
@@ -75,6 +78,12 @@ public final class AgentMetrics {
         }
         executions.add(trace.executions().size());
         corrections.add(trace.correctionCount());
+        if (!trace.guardChecks().isEmpty() || !trace.executions().isEmpty()) {
+            checkedQuestions.increment();
+            if (trace.correctionCount() > 0) {
+                correctedQuestions.increment();
+            }
+        }
         if (correctionSucceeded(trace)) {
             correctionsSucceeded.increment();
         }
@@ -176,13 +185,18 @@ public final class AgentMetrics {
     }
 
     /**
-     * Returns corrections / executions, 0 when nothing ran.
+     * The share of questions that needed the correction: questions corrected ÷ questions whose SQL reached
+     * the guard or the database. A question is corrected at most once, so the rate lies in [0, 1], also when
+     * the guard sends an invented name to the correction without running it (executions are not the
+     * denominator: such a question has a correction and no execution). Questions that ended before any SQL
+     * was checked (a blank question, no SQL in the reply, a model fault, a metric tool's answer without the
+     * guard) do not count.
      *
-     * @return corrections / executions, 0 when nothing ran
+     * @return questions corrected ÷ questions whose SQL was checked; 0 when none was
      */
     public double correctionTriggerRate() {
-        long e = executions();
-        return e == 0 ? 0 : (double) corrections() / e;
+        long checked = checkedQuestions.sum();
+        return checked == 0 ? 0 : (double) correctedQuestions.sum() / checked;
     }
 
     /**

@@ -1221,8 +1221,11 @@ public final class SqlAgent implements AutoCloseable {
 
         /**
          * Builds the agent; the builder may be used again. With a {@link #dataSource} and no
-         * {@link #dialect}, one connection is opened to read the database's product name; the schema is
-         * read later, on the first question.
+         * {@link #dialect}, one connection is opened to read the database's product name. The schema
+         * catalog is read here too, to resolve the policy's names (closed world: every allowed table, denied
+         * column, row filter and metric tool's table must name something the database has); when it cannot
+         * be read, that is logged once and the names are resolved on the first question instead, which
+         * fails while one does not resolve.
          *
          * @return the agent, to be closed ({@link SqlAgent#close()}) when no longer needed
          * @throws IllegalStateException naming what is missing or inconsistent: no model ({@link #llm}), no
@@ -1231,6 +1234,9 @@ public final class SqlAgent implements AutoCloseable {
          *     ignore; a data source that cannot be reached to detect its dialect (the cause is the
          *     {@link java.sql.SQLException}; pass {@link #dialect} to build without a connection); a schema
          *     with no table the policy allows; a {@link #metricTool} the guard refuses under the policy
+         * @throws dev.sqlagent.guard.PolicyResolutionException (an {@link IllegalStateException}) when a name of
+         *     the policy (allowed table, denied column, row filter's table or column, metric tool's table)
+         *     resolves to nothing the database has, each named with the nearest real names
          */
         public SqlAgent build() {
             if (!models.containsKey(AgentRole.REFINER)) {
@@ -1287,8 +1293,16 @@ public final class SqlAgent implements AutoCloseable {
                 }
                 source = SchemaSource.fixed(enriched(schema));
             }
-            dev.sqlagent.internal.BuildChecks.check(new dev.sqlagent.internal.BuildChecks.Settings(policy, guard, d,
-                    schema, metricTools, executor != null, queryTimeout, models, judge, selectorMode, decomposerMode));
+            dev.sqlagent.internal.BuildChecks.Settings settings = new dev.sqlagent.internal.BuildChecks.Settings(policy,
+                    guard, d, schema, metricTools, executor != null, queryTimeout, models, judge, selectorMode,
+                    decomposerMode);
+            dev.sqlagent.internal.BuildChecks.check(settings);
+            try {
+                // closed world for the policy too: a misspelt denial must not leave the real column open
+                dev.sqlagent.internal.BuildChecks.checkResolves(source.get(), settings);
+            } catch (java.sql.SQLException e) {
+                dev.sqlagent.internal.BuildChecks.unresolvedAtBuild(e.getMessage());
+            }
             // the agent's own candidate pool, stopped by close(); a host's executor is only bounded
             java.util.concurrent.ExecutorService candidatePool = candidateParallelism > 1 && candidateExecutor == null
                     ? Bounded.ownPool(candidateParallelism) : null;

@@ -55,8 +55,12 @@ class BuildMismatchTest {
         assertThatThrownBy(b::build).isInstanceOf(IllegalStateException.class)
                 .hasMessage("the schema has no table the policy allows, so every question would be rejected: schema"
                         + " tables [customers, orders] vs policy.allowedTables [invoices] (schema vs policy)");
-        assertThat(custom().schema(schemaOf("orders", "customers")).policy(GuardPolicy.allowingTables("invoices",
-                "ORDERS")).build()).isNotNull();
+        // one allowed table more that the schema lacks is refused too: the policy is closed-world
+        assertThatThrownBy(() -> custom().schema(schemaOf("orders", "customers")).policy(
+                GuardPolicy.allowingTables("invoices", "ORDERS")).build())
+                .isInstanceOf(dev.sqlagent.guard.PolicyResolutionException.class).hasMessageContaining("invoices");
+        assertThat(custom().schema(schemaOf("orders", "customers")).policy(GuardPolicy.allowingTables("ORDERS"))
+                .build()).isNotNull();
         assertThat(custom().schema(schemaOf("orders")).policy(GuardPolicy.allowingTables("public.orders")).build())
                 .as("one side schema-qualified").isNotNull();
     }

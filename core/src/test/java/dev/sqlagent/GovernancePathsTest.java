@@ -294,7 +294,7 @@ class GovernancePathsTest {
         List<CaseRecord.Attempt> attempts = sink.cases().get(0).attempts();
         assertThat(attempts).hasSize(2);
         assertThat(attempts.get(0).sql()).contains("stat =");
-        assertThat(attempts.get(0).execResult()).isEqualTo("error");
+        assertThat(attempts.get(0).execResult()).isEqualTo("invented_name");
         assertThat(attempts.get(1).sql()).contains("COUNT(*)");
     }
 

@@ -63,7 +63,7 @@ class HandOffTest {
         assertThat(h.plan()).contains("sum orders.amount per employee_id");
         assertThat(h.attempts()).extracting(CaseAttempt::sql).hasSize(2);
         assertThat(h.attempts().get(0).sql()).contains("nickname");
-        assertThat(h.attempts().get(0).execResult()).isEqualTo("error");
+        assertThat(h.attempts().get(0).execResult()).isEqualTo("invented_name");
         assertThat(h.attempts().get(1).sql()).contains("alias");
         assertThat(h.correction().orElseThrow().originalSql()).contains("nickname");
         assertThat(h.reason()).isEqualTo(((AgentResult.Failed) r).message());

@@ -114,7 +114,8 @@ class SqlAgentBuilderTest {
         AgentMetrics m = agent.metrics();
         assertThat(m.executions()).isEqualTo(4);
         assertThat(m.corrections()).isEqualTo(2);
-        assertThat(m.correctionTriggerRate()).isEqualTo(0.5);
+        // both questions reached the guard and both were corrected: questions corrected / questions checked
+        assertThat(m.correctionTriggerRate()).isEqualTo(1.0);
         assertThat(m.correctionSuccessRate()).isEqualTo(0.5);
         assertThat(m.failuresByKind()).containsEntry(FailureKind.STILL_FAILING, 1L);
         assertThat(m.failuresByErrorCategory()).containsEntry(dev.sqlagent.execution.ErrorCategory.GROUPING_ERROR, 1L);

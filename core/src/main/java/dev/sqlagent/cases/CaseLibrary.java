@@ -153,13 +153,14 @@ public final class CaseLibrary implements CaseSink {
 
     /**
      * The attempt the correction worked on, as the agent chooses it: the first candidate of the first
-     * round that failed on the database; else (none ran) the first that did not parse; else the first
+     * round that failed on the database or that the guard refused for an invented column or function
+     * (never run); else (none ran) the first that did not parse; else the first
      * that named a table the database lacks. A candidate rejected for breaking the policy never gets
      * here: such a question is rejected, not corrected. A correction of a result anomaly (its SQL ran)
      * has none.
      */
     private static CaseRecord.Attempt corrected(List<CaseRecord.Attempt> attempts) {
-        for (String kind : List.of("error", "unparseable", "rejected")) {
+        for (String kind : List.of("error", "invented_name", "unparseable", "rejected")) {
             for (CaseRecord.Attempt a : attempts) {
                 if (a.round() == 0 && a.execResult().equals(kind)) {
                     return a;

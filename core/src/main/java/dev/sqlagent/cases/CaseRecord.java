@@ -47,7 +47,9 @@ public record CaseRecord(String id, String question, String table, String catego
      *
      * @param round 0 for the first generation, 1 for the correction
      * @param sql the candidate
-     * @param execResult {@code ok}, {@code error}, {@code rejected}, {@code unparseable} or {@code not_run}
+     * @param execResult {@code ok}, {@code error} (it ran and failed), {@code invented_name} (the guard refused
+     *     a column or function the database does not have: never run, corrected like an error),
+     *     {@code rejected}, {@code unparseable} or {@code not_run}
      * @param rows rows returned when it ran, else 0
      * @param error the error or violation, or empty
      * @param judgeCorrect the judge's verdict on it, when the judge ran
@@ -60,7 +62,8 @@ public record CaseRecord(String id, String question, String table, String catego
          *
          * @param round 0 for the first generation, 1 for the correction
          * @param sql the candidate
-         * @param execResult {@code ok}, {@code error}, {@code rejected}, {@code unparseable} or
+         * @param execResult {@code ok}, {@code error} (it ran and failed), {@code invented_name} (refused by the
+         *     guard for an invented column or function, never run), {@code rejected}, {@code unparseable} or
          *     {@code not_run}
          * @param rows rows returned when it ran, else 0
          * @param error the error or violation, or empty

@@ -24,12 +24,14 @@ final class SqlLocator {
             "MERGE", "UPSERT", "REPLACE", "DROP", "CREATE", "ALTER", "TRUNCATE", "RENAME", "GRANT", "REVOKE", "EXEC",
             "EXECUTE", "CALL", "PRAGMA", "ATTACH", "DETACH", "VACUUM", "COPY", "LOAD", "SHOW", "DESCRIBE", "EXPLAIN",
             "SET", "USE", "BEGIN", "COMMIT", "ROLLBACK", "LOCK", "UNLOCK", "ANALYZE", "DECLARE", "KILL", "SHUTDOWN",
-            "HANDLER", "REINDEX", "OPTIMIZE");
+            "HANDLER", "REINDEX", "OPTIMIZE", "INSTALL", "UNINSTALL", "FORCE", "EXPORT", "IMPORT", "RESET",
+            "CHECKPOINT", "SUMMARIZE");
 
     /** Statements so rare in prose that an upper-case spelling is required. */
     private static final Set<String> UPPER_ONLY = Set.of("PRAGMA", "ATTACH", "DETACH", "VACUUM", "COPY", "LOAD",
             "SHOW", "DESCRIBE", "SET", "USE", "BEGIN", "COMMIT", "ROLLBACK", "LOCK", "UNLOCK", "ANALYZE", "DECLARE",
-            "KILL", "SHUTDOWN", "HANDLER", "REINDEX", "OPTIMIZE", "CALL", "EXEC", "EXECUTE");
+            "KILL", "SHUTDOWN", "HANDLER", "REINDEX", "OPTIMIZE", "CALL", "EXEC", "EXECUTE", "INSTALL", "UNINSTALL",
+            "FORCE", "EXPORT", "IMPORT", "RESET", "CHECKPOINT", "SUMMARIZE");
 
     private static final Set<String> OBJECTS = Set.of("TABLE", "VIEW", "INDEX", "DATABASE", "SCHEMA", "USER", "ROLE",
             "FUNCTION", "PROCEDURE", "TRIGGER", "SEQUENCE", "OR", "TEMP", "TEMPORARY", "UNIQUE", "MATERIALIZED",
@@ -89,11 +91,14 @@ final class SqlLocator {
             }
             boolean isUpper = word.equals(upper);
             boolean isLower = word.equals(word.toLowerCase(Locale.ROOT));
-            if (!isUpper && !(isLower && !UPPER_ONLY.contains(upper))) {
+            Position pos = position(t, i);
+            // a rare statement in lower case counts only where SQL begins and before a parenthesis or a
+            // quote ("copy (select …) to 'f'", "attach 'f.db'"): never cut down to the query inside it
+            boolean rareLower = isLower && UPPER_ONLY.contains(upper) && pos.strong && opensArgument(t, j);
+            if (!isUpper && !(isLower && !UPPER_ONLY.contains(upper)) && !rareLower) {
                 i = j - 1;
                 continue;
             }
-            Position pos = position(t, i);
             if ((!pos.strong && !isUpper) || (fallback != null && !pos.strong)) {
                 i = j - 1;
                 continue;
@@ -114,6 +119,12 @@ final class SqlLocator {
     }
 
     private record Position(boolean strong, int start, String wrapper, boolean proseParen) {
+    }
+
+    /** Whether the word ending at {@code j} is followed (after spaces) by an opening parenthesis or a quote. */
+    private static boolean opensArgument(String t, int j) {
+        int k = Chars.skipSpaces(t, j, j + 200);
+        return k < t.length() && (t.charAt(k) == '(' || t.charAt(k) == '\'');
     }
 
     /**
@@ -256,7 +267,9 @@ final class SqlLocator {
                 return (isIdentifierStart(t, k) || t.charAt(k) == '@')
                         && (charWithinLine(t, k, '=') || wordWithin(t, k, "TO", 80));
             default:
-                return isIdentifierStart(t, k) || t.charAt(k) == '\'' || t.charAt(k) == ';' || t.charAt(k) == '@';
+                // a parenthesis too: COPY (SELECT …) TO 'file' is a COPY, never the SELECT inside it
+                return isIdentifierStart(t, k) || t.charAt(k) == '\'' || t.charAt(k) == ';' || t.charAt(k) == '@'
+                        || t.charAt(k) == '(';
         }
     }
 
@@ -497,7 +510,8 @@ final class SqlLocator {
                 return false;
             }
             char c = t.charAt(k);
-            return Character.isLetter(c) || c == '_' || c == '"' || c == '`' || c == '[' || c == '(';
+            // a quote: DuckDB reads a file or URL as a table (FROM 'data/x.csv'), for the guard to refuse
+            return Character.isLetter(c) || c == '_' || c == '"' || c == '`' || c == '[' || c == '(' || c == '\'';
         }
     }
 }

@@ -166,6 +166,28 @@ public final class SqlGuard {
         return spelling.respelled() ? SqlLexer.lex(spelling.sql(), dialect, policy.maxNestingDepth()) : lexed;
     }
 
+    /**
+     * The violations without echoes of another: a name refused as a function ({@code current_user}, a
+     * probe) or a table is not also reported as an unknown column of the same name, and one violation found
+     * twice (a star seen from the CTE and from the query over it) is listed once.
+     */
+    static List<Violation> withoutEchoes(List<Violation> violations) {
+        violations = List.copyOf(new LinkedHashSet<>(violations));
+        Set<String> named = new java.util.HashSet<>();
+        for (Violation v : violations) {
+            if (!v.type().inventedName()) {
+                named.add(Names.lower(v.fragment()));
+            }
+        }
+        List<Violation> out = new ArrayList<>();
+        for (Violation v : violations) {
+            if (!(v.type() == ViolationType.UNKNOWN_COLUMN && named.contains(Names.lower(v.fragment())))) {
+                out.add(v);
+            }
+        }
+        return out.isEmpty() ? violations : out;
+    }
+
     /** A violation that depends on the machine (its load, the thread's stack), not only on the SQL. */
     private static boolean circumstantial(Violation v) {
         return v.type() == ViolationType.PARSE_TIMEOUT || v.type() == ViolationType.NESTING_TOO_DEEP;
@@ -182,6 +204,11 @@ public final class SqlGuard {
         SqlLexer.Result lexed = SqlLexer.lex(sql, dialect, policy.maxNestingDepth());
         if (lexed.violation() != null) {
             return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
+        }
+        // one query, read from the tokens: COPY, ATTACH, INSTALL, … are refused, never syntax errors
+        List<Violation> shape = StatementShape.check(lexed.sql(), lexed.tokens());
+        if (!shape.isEmpty()) {
+            return new GuardVerdict.Rejected(sql, shape);
         }
         if (dialect.isMySqlFamily()) {
             String or = pipesAsOr(lexed);
@@ -286,7 +313,7 @@ public final class SqlGuard {
             checkNaturalJoin(analysis, policy, violations);
         }
         if (!violations.isEmpty()) {
-            return new GuardVerdict.Rejected(sql, violations);
+            return new GuardVerdict.Rejected(sql, withoutEchoes(violations));
         }
         List<Object> values = new ArrayList<>();
         Set<String> columns = analysis.open ? readColumns(analysis, policy, tables) : resolvedColumns(analysis, policy);

@@ -22,7 +22,8 @@ import net.sf.jsqlparser.parser.Token;
  * {@code E''}, {@code U&''}, {@code q''}, {@code nq''}, {@code _charset''} prefixes, {@code $} (dollar
  * quoting, positional parameters), {@code ?}, JDBC braces (on DuckDB, whose driver has no JDBC escapes,
  * braces are struct literals, checked by {@link DuckDbSpelling}), a backslash outside a literal, control characters, non-ASCII characters outside
- * {@code '…'} (look-alike identifiers), a number running into a name ({@code 1_000}, {@code 1abc}), and
+ * {@code '…'} and quoted identifiers, and in a quoted identifier any that is no letter, mark or digit or that
+ * looks like another name ({@link QuotedNames}), a number running into a name ({@code 1_000}, {@code 1abc}), and
  * nesting of {@code (}, array {@code [}, struct <code>{</code> and {@code CASE} deeper than the policy allows.
  */
 final class SqlLexer {
@@ -414,9 +415,11 @@ final class SqlLexer {
                 return violation(ViolationType.SUSPICIOUS_CHARACTER, sql, from,
                         "a quoted literal contains a control character");
             }
-            if (!string && d > 0x7e) {
-                return violation(ViolationType.SUSPICIOUS_CHARACTER, sql, from,
-                        "a quoted identifier contains a non-ASCII character (look-alike names)");
+        }
+        if (!string) {
+            String why = QuotedNames.refusal(sql.substring(from + 1, to - 1));
+            if (why != null) {
+                return violation(ViolationType.SUSPICIOUS_CHARACTER, sql, from, why);
             }
         }
         return null;

@@ -6,7 +6,11 @@ public enum ViolationType {
     INPUT_TOO_LONG,
     /** More than one statement. */
     MULTIPLE_STATEMENTS,
-    /** A statement that is not a query (DDL, DML, SET, CALL, EXPLAIN, …). */
+    /**
+     * A statement that is not a query (DDL, DML, {@code COPY}, {@code ATTACH}, {@code INSTALL}/{@code LOAD},
+     * {@code PRAGMA}, {@code SET}, {@code CALL}, {@code EXPLAIN}, …), read from the tokens before any parse:
+     * refused, never corrected as a syntax error, and never cut down to a query inside it.
+     */
     NOT_A_QUERY,
     /** A table or view outside the allowed list. */
     TABLE_NOT_ALLOWED,
@@ -14,7 +18,7 @@ public enum ViolationType {
     COLUMN_DENIED,
     /** A function outside the allowlist, on the denylist, or dangerous in any mode. */
     FUNCTION_NOT_ALLOWED,
-    /** A table function in FROM. */
+    /** A table function in FROM, or a file or URL read as a table (DuckDB's {@code FROM 'data/x.csv'}). */
     TABLE_FUNCTION,
     /** A comment of any kind. */
     COMMENT,
@@ -32,7 +36,8 @@ public enum ViolationType {
     PARSE_TIMEOUT,
     /**
      * A character the guard does not accept outside string literals: a control character, a non-ASCII
-     * character (look-alike identifiers), a JDBC escape brace.
+     * character outside a quoted identifier, one inside a quoted identifier that is no letter, mark or digit
+     * or makes a look-alike name (mixed scripts, not NFKC), a JDBC escape brace.
      */
     SUSPICIOUS_CHARACTER,
     /** A placeholder ({@code ?}, {@code :name}) or a session variable ({@code @x}, {@code @@x}) in the SQL. */

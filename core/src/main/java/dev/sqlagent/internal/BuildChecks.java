@@ -6,6 +6,7 @@ import dev.sqlagent.StageMode;
 import dev.sqlagent.execution.JdbcSqlExecutor;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.guard.PolicyResolutionException;
 import dev.sqlagent.guard.SqlGuard;
 import dev.sqlagent.guard.Violation;
 import dev.sqlagent.llm.LlmClient;
@@ -106,6 +107,56 @@ public final class BuildChecks {
             }
         }
         warnUnused(s);
+    }
+
+    /**
+     * The policy's closed world, checked once a catalog is at hand: every allowed table, denied column, row
+     * filter's table and column, and every table a metric tool reads, resolves to something the database
+     * has ({@link SchemaCatalog#requireResolves}).
+     *
+     * @param catalog the catalog read from the database or given by the host
+     * @param s the builder's settings
+     * @throws PolicyResolutionException naming each unresolved name with the nearest real ones
+     */
+    public static void checkResolves(SchemaCatalog catalog, Settings s) {
+        if (catalog.knowsNoTable()) {
+            LOG.warn("the policy's names are not checked: the schema catalog knows no table (an empty schema(...)),"
+                    + " so the guard alone decides; a misspelt denied column would go unnoticed");
+            return;
+        }
+        List<PolicyResolutionException.Unresolved> missing = new ArrayList<>();
+        try {
+            catalog.requireResolves(s.policy(), s.dialect());
+        } catch (PolicyResolutionException e) {
+            missing.addAll(e.unresolved());
+        }
+        for (MetricTool tool : s.metricTools()) {
+            if (s.guard().check(tool.markedSql(), s.policy(), s.dialect()) instanceof GuardVerdict.Accepted a) {
+                for (String table : a.tables()) {
+                    for (PolicyResolutionException.Unresolved u : List.copyOf(missing)) {
+                        if (u.kind() == PolicyResolutionException.Kind.ALLOWED_TABLE && u.name().equals(table)) {
+                            missing.add(new PolicyResolutionException.Unresolved(
+                                    PolicyResolutionException.Kind.METRIC_TABLE, tool.name() + ": " + table,
+                                    u.nearest()));
+                        }
+                    }
+                }
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new PolicyResolutionException(missing);
+        }
+    }
+
+    /**
+     * Says once, at build, that the policy's names could not be resolved yet: the catalog could not be
+     * read. They are resolved when it is first read, and a question fails while they do not.
+     *
+     * @param why why the catalog could not be read
+     */
+    public static void unresolvedAtBuild(String why) {
+        LOG.warn("the policy's names are not checked at build: the schema catalog cannot be read ({}); they are"
+                + " checked when it is first read, and no question is answered while one does not resolve", why);
     }
 
     private static void checkSchemaMeetsPolicy(SchemaCatalog schema, GuardPolicy policy) {

@@ -101,7 +101,7 @@ public final class CaseBuilder {
             if (e instanceof TraceEvent.GuardChecked g) {
                 GuardVerdict v = g.verdict();
                 String exec = v instanceof GuardVerdict.Accepted ? "not_run"
-                        : v instanceof GuardVerdict.Rejected r ? (invented(r) ? "error" : "rejected") : "unparseable";
+                        : v instanceof GuardVerdict.Rejected r ? (invented(r) ? "invented_name" : "rejected") : "unparseable";
                 String error = v instanceof GuardVerdict.Rejected r ? violations(r.violations())
                         : v instanceof GuardVerdict.Unparseable u ? u.message() : "";
                 attempts.put(g.round() + ":" + g.candidate(), new CaseRecord.Attempt(g.round(), v.sql(), exec, 0, error,

@@ -120,13 +120,16 @@ public final class SchemaCatalog {
     private volatile JoinGraph joinGraph;
     /** The SQLite FTS5 tables among {@link #tables}, lower case. */
     private final java.util.Set<String> fts5Tables;
+    /** Whether the names are spelt as the database stores them (read from it), not as a host wrote them. */
+    private final boolean stored;
 
     private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables) {
-        this(tables, databaseTables, SchemaEnrichment.EMPTY, java.util.Set.of());
+        this(tables, databaseTables, SchemaEnrichment.EMPTY, java.util.Set.of(), false);
     }
 
     private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables, SchemaEnrichment enrichment,
-                          java.util.Set<String> fts5Tables) {
+                          java.util.Set<String> fts5Tables, boolean stored) {
+        this.stored = stored;
         this.tables = List.copyOf(tables);
         java.util.Set<String> fts5 = new java.util.HashSet<>();
         for (Table t : tables) {
@@ -226,7 +229,7 @@ public final class SchemaCatalog {
         }
         SchemaEnrichment shown = enrichment.restrictedTo(visibleTables)
                 .withoutColumns(k -> hiddenColumns.contains(k.toLowerCase(Locale.ROOT)));
-        return new SchemaCatalog(kept, databaseTables, shown, fts5Tables);
+        return new SchemaCatalog(kept, databaseTables, shown, fts5Tables, stored);
     }
 
     private static boolean denied(GuardPolicy policy, String table, String column) {
@@ -284,7 +287,7 @@ public final class SchemaCatalog {
     public SchemaCatalog withDatabaseTables(java.util.Set<String> names) {
         java.util.Set<String> all = new java.util.HashSet<>(databaseTables);
         all.addAll(names);
-        return new SchemaCatalog(tables, all, enrichment, fts5Tables);
+        return new SchemaCatalog(tables, all, enrichment, fts5Tables, stored);
     }
 
     /**
@@ -355,7 +358,7 @@ public final class SchemaCatalog {
                 }
                 tables.add(new Table(name, cols, pk, fks, remarks.getOrDefault(name, "")));
             }
-            return new SchemaCatalog(tables, everything, SchemaEnrichment.EMPTY, fts5);
+            return new SchemaCatalog(tables, everything, SchemaEnrichment.EMPTY, fts5, true);
         }
     }
 
@@ -419,6 +422,46 @@ public final class SchemaCatalog {
 
     private static String nullToEmpty(String s) {
         return s == null ? "" : s;
+    }
+
+    /**
+     * Checks that every name of a policy resolves to something this catalog's database has, by the
+     * engine's identity rules ({@link dev.sqlagent.guard.PolicyResolution}): each allowed table, each denied
+     * column and its table, each row filter's table and column. {@code SqlAgent} does this when it builds
+     * and whenever it reads the schema; a host that calls {@code SqlGuard} itself should do it once per policy.
+     * A catalog that knows no table at all ({@link #knowsNoTable()}) checks nothing.
+     *
+     * @param policy the host's policy
+     * @param dialect the database's dialect; its quoting rules apply to a catalog read from the database (a
+     *     catalog built with {@link #of} spells names as the host wrote them: they are compared as unquoted names)
+     * @throws dev.sqlagent.guard.PolicyResolutionException naming each unresolved name with the nearest real ones
+     */
+    public void requireResolves(GuardPolicy policy, dev.sqlagent.Dialect dialect) {
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(dialect, "dialect");
+        if (knowsNoTable()) {
+            return; // no catalog to resolve against (SchemaCatalog.of(List.of())): the guard alone decides
+        }
+        Map<String, List<String>> columns = new LinkedHashMap<>();
+        for (Table t : tables) {
+            List<String> names = new ArrayList<>();
+            for (Column c : t.columns()) {
+                names.add(c.name());
+            }
+            columns.put(t.name(), names);
+        }
+        // a catalog read from the database spells names as it stores them, so the engine's quoting rules apply;
+        // one a host built spells them as the host wrote them, compared as unquoted names
+        dev.sqlagent.guard.PolicyResolution.require(policy, stored ? dialect : null, columns, databaseTables);
+    }
+
+    /**
+     * {@return whether this catalog knows no table at all, neither one the model may see nor another of the
+     * database} Such a catalog (a host's {@code SchemaCatalog.of(List.of())}) resolves no policy name:
+     * {@link #requireResolves} then checks nothing.
+     */
+    public boolean knowsNoTable() {
+        return tables.isEmpty() && databaseTables.isEmpty();
     }
 
     /**
@@ -486,7 +529,7 @@ public final class SchemaCatalog {
         for (String n : names) {
             all.add(n.toLowerCase(Locale.ROOT));
         }
-        return new SchemaCatalog(tables, databaseTables, enrichment, all);
+        return new SchemaCatalog(tables, databaseTables, enrichment, all, stored);
     }
 
     /**
@@ -645,7 +688,7 @@ public final class SchemaCatalog {
             }
         }
         return new SchemaCatalog(tables, databaseTables, this.enrichment.plus(enrichment.restrictedTo(visible)),
-                fts5Tables);
+                fts5Tables, stored);
     }
 
     /** {@return what the host added with {@link #enrich(SchemaEnrichment)}; empty when nothing} */

@@ -106,7 +106,7 @@ class CaseSinkTest {
             assertThat(rs.getInt("rounds")).isEqualTo(2);
             assertThat(rs.getString("error_category")).isEqualTo("COLUMN_NOT_FOUND");
             assertThat(rs.getObject("judge_score")).isNull();
-            assertThat(rs.getString("trajectory")).startsWith("[").contains("\"exec_result\":\"error\"",
+            assertThat(rs.getString("trajectory")).startsWith("[").contains("\"exec_result\":\"invented_name\"",
                     "\"exec_result\":\"ok\"", "\"round\":1");
             assertThat(rs.getString("trace_json")).contains("\"original_sql\":\"SELECT nme FROM employees\"");
             assertThat(rs.next()).isTrue();
@@ -132,7 +132,7 @@ class CaseSinkTest {
         assertThat(dev.sqlagent.internal.CaseJson.read(line.substring(0, line.length() / 2))).isEmpty();
         assertThat(c.verified()).isTrue();
         assertThat(c.table()).isEqualTo("employees");
-        assertThat(c.attempts()).extracting(CaseRecord.Attempt::execResult).containsExactly("error", "ok");
+        assertThat(c.attempts()).extracting(CaseRecord.Attempt::execResult).containsExactly("invented_name", "ok");
         assertThat(c.tablesRead()).containsExactly("employees");
         assertThat(c.quality()).isEqualTo(0.4);
     }

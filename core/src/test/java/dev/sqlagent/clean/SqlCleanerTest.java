@@ -238,6 +238,45 @@ class SqlCleanerTest {
                 reply("stacked after explanation-looking text stays", "SELECT 1; -- ok\nDROP TABLE t", "SELECT 1; -- ok\nDROP TABLE t"));
     }
 
+    /** A statement that is not one query is passed on whole, never cut down to the query inside it. */
+    static Stream<Arguments> notQueries() {
+        return Stream.of(
+                reply("copy of a query", "COPY (SELECT region FROM sales) TO 'out.csv'",
+                        "COPY (SELECT region FROM sales) TO 'out.csv'"),
+                reply("copy in a fence after prose", "Here you go:\n```sql\nCOPY (SELECT region FROM sales) TO 'out.csv';\n```",
+                        "COPY (SELECT region FROM sales) TO 'out.csv'"),
+                reply("copy in lower case", "copy (select region from sales) to 'out.csv'",
+                        "copy (select region from sales) to 'out.csv'"),
+                reply("copy inside prose", "Run COPY (SELECT region FROM sales) TO 'out.csv'",
+                        "COPY (SELECT region FROM sales) TO 'out.csv'"),
+                reply("copy over lines", "COPY (\n  SELECT region FROM sales\n) TO 'out.csv' (FORMAT csv)",
+                        "COPY (\n  SELECT region FROM sales\n) TO 'out.csv' (FORMAT csv)"),
+                reply("copy in json", "{\"sql\": \"COPY (SELECT region FROM sales) TO 'out.csv'\"}",
+                        "COPY (SELECT region FROM sales) TO 'out.csv'"),
+                reply("attach then select", "ATTACH 'other.db' AS o; SELECT region FROM sales",
+                        "ATTACH 'other.db' AS o; SELECT region FROM sales"),
+                reply("install", "INSTALL httpfs", "INSTALL httpfs"),
+                reply("install then select", "INSTALL httpfs;\nSELECT region FROM sales", "INSTALL httpfs;\nSELECT region FROM sales"),
+                reply("force install", "FORCE INSTALL httpfs", "FORCE INSTALL httpfs"),
+                reply("load", "LOAD httpfs; SELECT 1", "LOAD httpfs; SELECT 1"),
+                reply("pragma then select", "PRAGMA enable_profiling; SELECT region FROM sales",
+                        "PRAGMA enable_profiling; SELECT region FROM sales"),
+                reply("export database", "EXPORT DATABASE 'dump'", "EXPORT DATABASE 'dump'"),
+                reply("reset", "RESET search_path; SELECT 1", "RESET search_path; SELECT 1"),
+                reply("a file as a table", "SELECT secret FROM 'data/secret.csv'", "SELECT secret FROM 'data/secret.csv'"),
+                reply("a url as a table", "```sql\nSELECT * FROM 'https://example.com/x.parquet'\n```",
+                        "SELECT * FROM 'https://example.com/x.parquet'"),
+                reply("create table as", "CREATE TABLE t AS (SELECT region FROM sales)",
+                        "CREATE TABLE t AS (SELECT region FROM sales)"),
+                reply("insert of a query", "INSERT INTO t (SELECT region FROM sales)", "INSERT INTO t (SELECT region FROM sales)"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("notQueries")
+    void aStatementThatIsNotOneQueryIsPassedOnWhole(String name, String reply, String expected) {
+        assertThat(sqlOf(reply)).isEqualTo(expected);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("replies")
     void cleansARealLookingReplyToOneStatement(String name, String reply, String expected) {

@@ -6,6 +6,7 @@ import dev.sqlagent.FailureKind;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ErrorClassifier;
 import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.PolicyResolutionException;
 import dev.sqlagent.internal.AgentConfig;
 import dev.sqlagent.schema.SchemaCatalog;
 import java.sql.SQLException;
@@ -52,6 +53,11 @@ final class AdmitStep implements Step {
             GuardPolicy base = state.policy();
             Completed done = known.getIfPresent(base);
             if (done == null || done.catalog() != catalog) {
+                try {
+                    catalog.requireResolves(base, config.dialect());
+                } catch (PolicyResolutionException e) {
+                    return Outcome.Failed.of(FailureKind.ENVIRONMENT, e.getMessage());
+                }
                 done = new Completed(catalog, catalog.completePolicy(base));
                 known.put(base, done);
             }

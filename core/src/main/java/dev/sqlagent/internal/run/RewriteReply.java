@@ -21,6 +21,9 @@ final class RewriteReply {
     private static final Pattern LABEL = Pattern.compile(
             "(?i)^\\s*(\\*\\*)?(rewritten|self-contained|standalone|full|new)?\\s*(question|query|问题)(\\*\\*)?\\s*[:：]\\s*(.+)$");
     private static final Pattern SQL = Pattern.compile("(?is)^\\s*(select|with|insert|update|delete|drop|create)\\b.*");
+    /** Other statements (COPY, ATTACH, INSTALL, …), written as statements: the question is kept as asked. */
+    private static final Pattern STATEMENT = Pattern.compile("(?s)^\\s*((COPY|ATTACH|DETACH|INSTALL|LOAD|PRAGMA|SET"
+            + "|RESET|USE|CALL|EXPORT|IMPORT|VACUUM|EXPLAIN|ALTER|TRUNCATE)\\b|(?i:copy|attach|pragma)\\s*[('\"]).*");
     private static final Pattern REFUSAL = Pattern.compile(
             "(?i)^(i('m| am)? (sorry|unable|cannot|can't)|sorry|unfortunately|as an ai|抱歉|对不起|无法).*");
 
@@ -70,8 +73,8 @@ final class RewriteReply {
 
     private static Optional<String> accepted(String question, int maxLength) {
         String q = clean(question);
-        if (q.isEmpty() || q.length() > maxLength || SQL.matcher(q).matches() || REFUSAL.matcher(q).matches()
-                || q.chars().noneMatch(Character::isLetter)) {
+        if (q.isEmpty() || q.length() > maxLength || SQL.matcher(q).matches() || STATEMENT.matcher(q).matches()
+                || REFUSAL.matcher(q).matches() || q.chars().noneMatch(Character::isLetter)) {
             return Optional.empty();
         }
         return Optional.of(q);

@@ -11,7 +11,6 @@ import dev.sqlagent.guard.engine.PrivilegeAudit;
 import dev.sqlagent.guard.engine.PrivilegeReport;
 import dev.sqlagent.guard.Violation;
 import dev.sqlagent.llm.LlmClient;
-import dev.sqlagent.schema.SchemaCatalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -331,8 +330,6 @@ final class AskCommand implements Callable<Integer> {
                     + tables.size() + "): " + String.join(", ", tables) + ". The model is shown their columns, and"
                     + " answers may show any row the login can read in them; name tables with --allow-tables to"
                     + " allow fewer.");
-        } else {
-            warnUnknownTables(ds, tables);
         }
         GuardPolicy p;
         try {
@@ -572,23 +569,6 @@ final class AskCommand implements Callable<Integer> {
             }
         }
         return new ArrayList<>(names);
-    }
-
-    private void warnUnknownTables(DataSource ds, List<String> tables) {
-        Set<String> known;
-        try {
-            known = SchemaCatalog.databaseTableNames(ds);
-        } catch (SQLException e) {
-            return; // the agent's own introspection will say what is wrong
-        }
-        for (String t : tables) {
-            String bare = t.replace("\"", "").replace("`", "");
-            bare = bare.substring(bare.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
-            if (!known.contains(bare)) {
-                err.println("ask: note: --allow-tables names " + t + ", but the database has no table or view of"
-                        + " that name");
-            }
-        }
     }
 
     private void print(String asked, AgentResult r) {

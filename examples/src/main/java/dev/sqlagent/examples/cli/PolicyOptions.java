@@ -14,11 +14,14 @@ import picocli.CommandLine.Option;
 final class PolicyOptions {
 
     @Option(names = "--allow-tables", split = ",", paramLabel = "TABLE",
-            description = "Tables that may be read (comma separated, optionally schema-qualified).")
+            description = "Tables that may be read (comma separated, optionally schema-qualified); each must be a"
+                    + " table of the database, or the command stops naming the nearest ones.")
     List<String> allowTables = new ArrayList<>();
 
     @Option(names = {"--deny-columns", "--deny-column"}, split = ",", paramLabel = "TABLE.COLUMN",
-            description = "Columns that may never be read, as table.column (comma separated).")
+            description = "Columns that may never be read, as table.column (comma separated); each must be a"
+                    + " column of the database (a misspelt denial would leave the real column open), or the command"
+                    + " stops naming the nearest ones.")
     List<String> denyColumns = new ArrayList<>();
 
     @Option(names = "--allow-select-star", description = "Allow SELECT * and t.*.")

@@ -299,13 +299,20 @@ class AskCommandTest {
         assertThat(r.outLines()).contains("SQL: " + AskRunner.LONG_SQL);
     }
 
+    /** A misspelt table or denial would leave the real one open: ask stops before any question, naming both. */
     @Test
-    void aTableTheDatabaseLacksIsNoted() {
-        Run r = h2("", "--allow-tables", "ordrs", CITIES);
+    void aPolicyNameTheDatabaseLacksStopsAskWithExitTwo() {
+        Run table = h2("", "--allow-tables", "ordrs", CITIES);
+        assertThat(table.code()).as(table.toString()).isEqualTo(2);
+        assertThat(table.err()).contains("allowed table ordrs (nearest: ORDERS)").doesNotContain("\tat ");
 
-        assertThat(r.code()).as(r.toString()).isZero();
-        assertThat(r.err()).contains("ask: note: --allow-tables names ordrs, but the database has no table or view of"
-                + " that name");
+        Run denial = h2("", "--deny-columns", "customers.ctiy", CITIES);
+        assertThat(denial.code()).as(denial.toString()).isEqualTo(2);
+        assertThat(denial.err()).contains("denied column customers.ctiy (nearest: CITY)");
+        assertThat(denial.out()).isEmpty();
+
+        Run right = h2("", "--deny-columns", "customers.city", CITIES);
+        assertThat(right.code()).as(right.toString()).isNotEqualTo(2);
     }
 
     @Test

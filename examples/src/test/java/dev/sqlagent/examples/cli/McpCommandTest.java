@@ -75,6 +75,24 @@ class McpCommandTest {
         assertThat(stray.code()).isEqualTo(McpCommand.USAGE);
     }
 
+    /** A misspelt denial would leave the real column open: the server does not start, naming the nearest. */
+    @Test
+    void aPolicyNameTheDatabaseLacksStopsTheServerBeforeItServes() {
+        Run denial = run(Map.of(), "--jdbc-url", READ_ONLY, "--allow-tables", ALL_TABLES, "--deny-columns", "singer.nme");
+        assertThat(denial.code()).as(denial.err()).isEqualTo(McpCommand.USAGE);
+        assertThat(denial.err()).contains("denied column singer.nme (nearest: Name").doesNotContain("serving");
+
+        Run table = run(Map.of(), "--jdbc-url", READ_ONLY, "--allow-tables", ALL_TABLES + ",singers");
+        assertThat(table.code()).as(table.err()).isEqualTo(McpCommand.USAGE);
+        assertThat(table.err()).contains("allowed table singers (nearest: singer)").doesNotContain("serving");
+
+        // spelt right it resolves, and the start-up audit goes on to say what SQLite's login can read
+        Run right = run(Map.of(), "--jdbc-url", READ_ONLY, "--allow-tables", ALL_TABLES, "--deny-columns", "singer.name",
+                "--allow-broad-login");
+        assertThat(right.code()).as(right.err()).isZero();
+        assertThat(right.err()).contains("singer.name", "serving SQLITE");
+    }
+
     @Test
     void anUnreachableDatabaseExitsWithFive() {
         Run r = run(Map.of(), "--jdbc-url", "jdbc:sqlite:" + DB.resolveSibling("no-such.sqlite"), "--allow-tables", "x");

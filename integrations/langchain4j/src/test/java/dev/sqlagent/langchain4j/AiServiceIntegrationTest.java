@@ -135,6 +135,28 @@ class AiServiceIntegrationTest {
                         p -> assertThat(p.description()).isEqualTo("the question, in natural language"));
     }
 
+    /** A reply wrapping its query in COPY or INSTALL is refused after one model call, never cleaned into it. */
+    @Test
+    void aReplyThatIsNotOneQueryIsRefusedAfterOneModelCall() {
+        for (String reply : List.of("COPY (SELECT city FROM customers) TO 'out.csv'",
+                "INSTALL httpfs; SELECT city FROM customers", "SELECT secret FROM 'data/secret.csv'")) {
+            SqlAgent agent = SqlAgent.builder().llm(LangChain4jLlmClient.of(ChatModelMock.thatAlwaysResponds(reply)))
+                    .dataSource(ShopDatabase.create()).policy(GuardPolicy.allowingTables("customers", "orders"))
+                    .caseSinkRetries(false).build();
+            List<AgentResult> results = new CopyOnWriteArrayList<>();
+            String text = new SqlAgentTool(agent, 10, results::add).queryDatabase("Export the cities");
+
+            assertThat(text).as(reply).contains("refused");
+            AgentResult r = results.get(0);
+            assertThat(r.status()).as(reply).isEqualTo(AgentResult.Status.REJECTED);
+            assertThat(((AgentResult.Rejected) r).violations()).extracting(v -> v.type())
+                    .containsAnyOf(ViolationType.NOT_A_QUERY, ViolationType.TABLE_FUNCTION);
+            assertThat(r.trace().modelCallCount()).isEqualTo(1);
+            assertThat(r.trace().executions()).isEmpty();
+            agent.close();
+        }
+    }
+
     @Test
     void theToolPassesOnARefusalWithoutTheData() {
         List<AgentResult> results = new CopyOnWriteArrayList<>();

@@ -59,6 +59,19 @@ class SpringAiAutoConfigurationTest {
                 .run(context -> assertThat(context.getBean(LlmClient.class)).isNotInstanceOf(SpringAiLlmClient.class));
     }
 
+    /** A misspelt denial would leave the real column open: the application does not start, naming it. */
+    @Test
+    void aPolicyNameTheDatabaseLacksFailsTheStartUpNamingTheNearest() {
+        runner.withBean(ChatModel.class, () -> SQL_WRITER)
+                .withPropertyValues("sqlagent.policy.denied-columns.customers=ctiy")
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .isInstanceOf(dev.sqlagent.guard.PolicyResolutionException.class)
+                        .hasMessageContaining("denied column customers.ctiy (nearest: CITY)"));
+        runner.withBean(ChatModel.class, () -> SQL_WRITER)
+                .withPropertyValues("sqlagent.policy.denied-columns.customers=city")
+                .run(context -> assertThat(context).hasNotFailed());
+    }
+
     @Test
     void withoutAChatModelStartUpSaysHowToGiveOne() {
         runner.run(context -> assertThat(context).hasFailed().getFailure()

@@ -105,6 +105,38 @@ class SqlAgentToolCallbackTest {
         assertThat(results.get(1).trace().modelCalls()).isEmpty();
     }
 
+    /**
+     * Nothing is laundered: a model that wraps its query in COPY, or caller SQL that ATTACHes or reads a file,
+     * is refused as a policy violation after one model call at most, never cleaned into the inner query and
+     * never corrected as a syntax error.
+     */
+    @Test
+    void aStatementThatIsNotOneQueryIsRefusedOnBothTools() {
+        SqlAgent agent = SqlAgent.builder().llm(SpringAiLlmClient.of(ScriptedChatModel.text(
+                        p -> "COPY (SELECT city FROM customers) TO 'out.csv'")))
+                .dataSource(ShopDatabase.create()).policy(GuardPolicy.allowingTables("customers", "orders"))
+                .caseSinkRetries(false).build();
+        agents.add(agent);
+        List<AgentResult> results = new CopyOnWriteArrayList<>();
+
+        String asked = runToolCall(SqlAgentToolCallback.builder(agent).onResult(results::add).buildAsk(),
+                "{\"question\": \"Export the cities\"}");
+        SqlAgentToolCallback query = SqlAgentToolCallback.builder(agent).onResult(results::add).buildQuery();
+        String attached = runToolCall(query, "{\"sql\": \"ATTACH 'x.db' AS o; SELECT city FROM customers\"}");
+        String file = runToolCall(query, "{\"sql\": \"SELECT secret FROM 'data/secret.csv'\"}");
+
+        assertThat(List.of(asked, attached, file)).allSatisfy(t -> assertThat(t).contains("refused by the data access policy"));
+        assertThat(results).extracting(AgentResult::status).containsOnly(AgentResult.Status.REJECTED);
+        assertThat(results.get(0).trace().modelCallCount()).isEqualTo(1);
+        assertThat(results).allSatisfy(r -> {
+            assertThat(r.trace().executions()).isEmpty();
+            assertThat(r.trace().correctionCount()).isZero();
+            assertThat(((AgentResult.Rejected) r).violations()).extracting(v -> v.type()).containsAnyOf(
+                    dev.sqlagent.guard.ViolationType.NOT_A_QUERY, dev.sqlagent.guard.ViolationType.TABLE_FUNCTION);
+        });
+        assertThat(agent.metrics().rejected()).isEqualTo(3);
+    }
+
     @Test
     void theDefinitionNamesItsOneParameter() throws Exception {
         SqlAgent agent = agent();

@@ -179,6 +179,20 @@ class SqlAgentAutoConfigurationTest {
                         .hasMessageContaining("sqlagent.model.base-url").hasMessageContaining("LlmClient bean"));
     }
 
+    /** A misspelt denial would leave the real column open: the application does not start, naming it. */
+    @Test
+    void aPolicyNameTheDatabaseLacksFailsTheStartupNamingTheNearest() {
+        runner.withPropertyValues(TABLES, "sqlagent.policy.denied-columns.staff=salry")
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .isInstanceOf(dev.sqlagent.guard.PolicyResolutionException.class)
+                        .hasMessageContaining("denied column staff.salry (nearest: SALARY)"));
+        runner.withPropertyValues("sqlagent.policy.allowed-tables=staff,team")
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("allowed table team (nearest: teams)"));
+        runner.withPropertyValues(TABLES, "sqlagent.policy.denied-columns.staff=salary")
+                .run(context -> assertThat(context).hasNotFailed());
+    }
+
     @Test
     void aVectorStoreOfAnotherDimensionThanTheEmbedderFailsTheStartupNamingBoth() {
         runner.withPropertyValues(TABLES).withBean(VectorStore.class, () -> new InMemoryVectorStore(768))
