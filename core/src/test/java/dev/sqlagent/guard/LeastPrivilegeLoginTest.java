@@ -96,8 +96,62 @@ class LeastPrivilegeLoginTest {
     private record Logins(HostileFixture.Twins admin, HostileFixture.Twins least, DataSource[] planners) {
     }
 
+    /**
+     * Why MariaDB needs the planning login, and that it plans nothing the run login may not read: without it
+     * the check refuses (fail closed) and says what to do; with it, a statement naming a denied column (as if
+     * the guard had been bypassed) fails with the run login's own error before the planner sees it; a planner on
+     * another database is refused.
+     */
+    @Test
+    void onMariadbThePlanningLoginPlansOnlyWhatTheRunLoginMayRead() throws Exception {
+        Logins logins = logins(Dialect.MARIADB);
+        GuardPolicy policy = HostileFixture.policy(Dialect.MARIADB, FunctionPolicy.standard());
+        ScriptedLlm model = ScriptedLlm.create().fallback(r -> dev.sqlagent.llm.LlmResponse.of(
+                "SELECT name FROM people WHERE id = 3"));
+        try (SqlAgent alone = SqlAgent.builder().llm(model).dataSource(logins.least().a()).dialect(Dialect.MARIADB)
+                .policy(policy).build()) {
+            AgentResult r = alone.ask(HostileFullPath.QUESTION);
+            assertThat(r).isInstanceOf(AgentResult.Rejected.class);
+            assertThat(((AgentResult.Rejected) r).violations().get(0).message())
+                    .contains("optimizer trace").contains("planningDataSource");
+        }
+
+        dev.sqlagent.guard.engine.EngineCheck check = dev.sqlagent.guard.engine.EngineCheck.create(logins.least().a(),
+                Dialect.MARIADB).plannedBy(logins.planners()[0]);
+        // the guard would refuse this; the check is asked as if a parser differential had let it through
+        String bypass = "SELECT ssn FROM people WHERE id = 1";
+        GuardVerdict.Accepted accepted = new GuardVerdict.Accepted(bypass, dev.sqlagent.execution.SqlStatement.of(bypass),
+                Set.of("people"), Set.of("people.name"));
+        dev.sqlagent.guard.engine.EngineVerdict v = check.check(accepted, policy);
+        System.out.println("LEAST-PRIVILEGE mariadb denied column, planned: " + v);
+        assertThat(v).isInstanceOf(dev.sqlagent.guard.engine.EngineVerdict.Unavailable.class);
+        assertThat(((dev.sqlagent.guard.engine.EngineVerdict.Unavailable) v).error().message())
+                .contains(READER + "_a").contains("ssn");
+
+        String fine = "SELECT name FROM people WHERE id = 1";
+        GuardVerdict.Accepted ok = new GuardVerdict.Accepted(fine, dev.sqlagent.execution.SqlStatement.of(fine),
+                Set.of("people"), Set.of("people.name"));
+        assertThat(check.check(ok, policy)).isInstanceOf(dev.sqlagent.guard.engine.EngineVerdict.Confirmed.class);
+        dev.sqlagent.guard.engine.EngineVerdict elsewhere = dev.sqlagent.guard.engine.EngineCheck.create(
+                logins.least().a(), Dialect.MARIADB).plannedBy(logins.planners()[1]).check(ok, policy);
+        assertThat(elsewhere).isInstanceOf(dev.sqlagent.guard.engine.EngineVerdict.Disagreement.class);
+        assertThat(((dev.sqlagent.guard.engine.EngineVerdict.Disagreement) elsewhere).reasons().get(0))
+                .contains("planning login");
+    }
+
+    private static final java.util.Map<Dialect, Logins> LOGINS = new java.util.EnumMap<>(Dialect.class);
+
+    private static synchronized Logins logins(Dialect d) throws Exception {
+        Logins l = LOGINS.get(d);
+        if (l == null) {
+            l = d == Dialect.MARIADB ? mariadb() : postgres();
+            LOGINS.put(d, l);
+        }
+        return l;
+    }
+
     private static void run(Dialect d) throws Exception {
-        Logins logins = d == Dialect.MARIADB ? mariadb() : postgres();
+        Logins logins = logins(d);
         String engine = d.name().toLowerCase(Locale.ROOT);
         GuardPolicy policy = HostileFixture.policy(d, FunctionPolicy.standard()).toBuilder().allowTables(VIEW).build();
         java.util.function.BiConsumer<Integer, SqlAgent.Builder> settings = (w, b) -> {
