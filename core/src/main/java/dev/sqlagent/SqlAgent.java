@@ -497,7 +497,16 @@ public final class SqlAgent implements AutoCloseable {
                     + "gives no database to ask");
         }
         try {
-            return dev.sqlagent.guard.engine.PrivilegeAudit.audit(settings.dataSource, config.dialect(), policy);
+            dev.sqlagent.guard.engine.PrivilegeReport r = dev.sqlagent.guard.engine.PrivilegeAudit.audit(
+                    settings.dataSource, config.dialect(), policy);
+            if (settings.planningDataSource == null) {
+                return r;
+            }
+            List<String> notes = new java.util.ArrayList<>(r.notes());
+            notes.add("the engine check plans with a second login (planningDataSource), not audited here: it may read "
+                    + "what this one may not, and only ever runs EXPLAIN, after this login has prepared the statement");
+            return new dev.sqlagent.guard.engine.PrivilegeReport(r.dialect(), r.login(), r.writes(), r.forbiddenTables(),
+                    r.deniedColumns(), List.copyOf(notes));
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

@@ -250,6 +250,9 @@ class LeastPrivilegeLoginTest {
         assertThat(report.writes()).isEmpty();
         assertThat(report.forbiddenTables()).isEmpty();
         assertThat(report.deniedColumns()).isEmpty();
+        assertThat(report.notes()).as("the planning login is named, not audited")
+                .anyMatch(n -> n.contains("planningDataSource") == (logins.planners() != null))
+                .noneMatch(n -> logins.planners() == null && n.contains("planningDataSource"));
         assertThat(attacks).hasSizeGreaterThan(100);
         assertThat(escapes).as("hostile statements that escaped with the least-privilege login").isEmpty();
     }
