@@ -165,15 +165,21 @@ class LeastPrivilegeLoginTest {
         List<String> differences = new ArrayList<>();
         int answered = 0;
         int filtered = 0;
+        long adminNanos = 0;
+        long leastNanos = 0;
         try (HostileFullPath admin = new HostileFullPath(logins.admin(), policy);
              HostileFullPath least = new HostileFullPath(logins.least(), policy, settings)) {
             for (String sql : statements) {
+                long t0 = System.nanoTime();
                 HostileFullPath.Outcome expected = admin.ask(0, sql);
+                adminNanos += System.nanoTime() - t0;
                 if (expected.status() != AgentResult.Status.ANSWERED) {
                     continue; // the legitimate suites account for these (parser limits)
                 }
                 answered++;
+                long t1 = System.nanoTime();
                 HostileFullPath.Outcome got = least.ask(0, sql);
+                leastNanos += System.nanoTime() - t1;
                 if (got.executed().stream().anyMatch(c -> c.sql().contains("pets") || c.sql().contains("orders"))) {
                     filtered++;
                 }
@@ -188,6 +194,10 @@ class LeastPrivilegeLoginTest {
         }
         System.out.printf("LEAST-PRIVILEGE %s: %d statements the administrator's login answers (%d on a filtered table), "
                 + "%d not answered alike with the least-privilege login%n", engine, answered, filtered, differences.size());
+        System.out.printf("LEAST-PRIVILEGE %s: %.2f ms a question with the administrator's login, %.2f ms with the "
+                + "least-privilege login%s (answered ones, full path, engine check on)%n", engine,
+                adminNanos / 1e6 / Math.max(1, answered), leastNanos / 1e6 / Math.max(1, answered),
+                logins.planners() == null ? "" : " and its planning login");
         differences.forEach(System.out::println);
 
         PrivilegeReport report;
