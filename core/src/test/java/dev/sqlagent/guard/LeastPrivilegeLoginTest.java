@@ -132,6 +132,9 @@ class LeastPrivilegeLoginTest {
         GuardVerdict.Accepted ok = new GuardVerdict.Accepted(fine, dev.sqlagent.execution.SqlStatement.of(fine),
                 Set.of("people"), Set.of("people.name"));
         assertThat(check.check(ok, policy)).isInstanceOf(dev.sqlagent.guard.engine.EngineVerdict.Confirmed.class);
+        dev.sqlagent.guard.engine.EngineReading reading = check.read(dev.sqlagent.execution.SqlStatement.of(fine));
+        assertThat(reading.unreadable()).isEmpty();
+        assertThat(reading.describe()).contains("name");
         dev.sqlagent.guard.engine.EngineVerdict elsewhere = dev.sqlagent.guard.engine.EngineCheck.create(
                 logins.least().a(), Dialect.MARIADB).plannedBy(logins.planners()[1]).check(ok, policy);
         assertThat(elsewhere).isInstanceOf(dev.sqlagent.guard.engine.EngineVerdict.Disagreement.class);

@@ -234,7 +234,8 @@ public final class EngineCheck {
     }
 
     /**
-     * Asks the engine what a statement reads, without running it.
+     * Asks the engine what a statement reads, without running it (with the {@linkplain #plannedBy planning
+     * login} when there is one, after the run login prepared it).
      *
      * @param statement the statement and its parameters
      * @return the engine's reading
@@ -245,7 +246,7 @@ public final class EngineCheck {
     public EngineReading read(SqlStatement statement) throws SQLException {
         Objects.requireNonNull(statement, "statement");
         try (Connection c = dataSource.getConnection()) {
-            return read(c, statement);
+            return planner == null ? read(c, statement) : planned(c, statement);
         }
     }
 
