@@ -498,7 +498,16 @@ public final class SqlAgent implements AutoCloseable {
                     + "gives no database to ask");
         }
         try {
-            return dev.sqlagent.guard.engine.PrivilegeAudit.audit(settings.dataSource, config.dialect(), policy);
+            dev.sqlagent.guard.engine.PrivilegeReport r = dev.sqlagent.guard.engine.PrivilegeAudit.audit(
+                    settings.dataSource, config.dialect(), policy);
+            if (settings.planningDataSource == null) {
+                return r;
+            }
+            List<String> notes = new java.util.ArrayList<>(r.notes());
+            notes.add("the engine check plans with a second login (planningDataSource), not audited here: it may read "
+                    + "what this one may not, and only ever runs EXPLAIN, after this login has prepared the statement");
+            return new dev.sqlagent.guard.engine.PrivilegeReport(r.dialect(), r.login(), r.writes(), r.forbiddenTables(),
+                    r.deniedColumns(), List.copyOf(notes));
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
@@ -580,6 +589,7 @@ public final class SqlAgent implements AutoCloseable {
         private int candidateParallelism = DEFAULT_CANDIDATE_PARALLELISM;
         private boolean dropViolatingCandidates;
         private boolean engineCheck = true;
+        private DataSource planningDataSource;
 
         private Builder() {
         }
@@ -631,6 +641,7 @@ public final class SqlAgent implements AutoCloseable {
             b.candidateParallelism = candidateParallelism;
             b.dropViolatingCandidates = dropViolatingCandidates;
             b.engineCheck = engineCheck;
+            b.planningDataSource = planningDataSource;
             return b;
         }
 
@@ -1220,6 +1231,24 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
+         * MariaDB and MySQL: a second login of the same database with which the {@link #engineCheck engine
+         * check} plans statements, for a {@link #dataSource} login granted only the policy's columns. Their
+         * optimizer trace, which the check reads, is shown only to a login with table-level {@code SELECT} on
+         * every table of the statement; without it the check refuses every statement on a table with
+         * column grants. The planning login only ever runs {@code EXPLAIN}, and only after the run login has
+         * prepared the statement under its own privileges
+         * ({@link dev.sqlagent.guard.engine.EngineCheck#plannedBy}); the grants are in {@code docs/security.md}.
+         * Not set by default (the run login plans); {@link #build()} fails on any other dialect.
+         *
+         * @param planningDataSource the planning login's connections: same server, same database
+         * @return this
+         */
+        public Builder planningDataSource(DataSource planningDataSource) {
+            this.planningDataSource = Objects.requireNonNull(planningDataSource, "planningDataSource");
+            return this;
+        }
+
+        /**
          * Builds the agent; the builder may be used again. With a {@link #dataSource} and no
          * {@link #dialect}, one connection is opened to read the database's product name. The schema
          * catalog is read here too, to resolve the policy's names (closed world: every allowed table, denied
@@ -1316,12 +1345,21 @@ public final class SqlAgent implements AutoCloseable {
                     fixCache ? FixCache.over(fixStore) : null, caseLibrary,
                     parallel,
                     dropViolatingCandidates,
-                    engineCheck && dataSource != null && dev.sqlagent.guard.engine.EngineCheck.supports(d)
-                            ? dev.sqlagent.guard.engine.EngineCheck.create(dataSource, d,
-                                    queryTimeout.compareTo(java.time.Duration.ofSeconds(1)) < 0
-                                            ? java.time.Duration.ofSeconds(1) : queryTimeout)
-                            : null);
+                    newEngineCheck(d));
             return new SqlAgent(this, config, candidatePool);
+        }
+
+        private dev.sqlagent.guard.engine.EngineCheck newEngineCheck(Dialect d) {
+            if (planningDataSource != null && d != Dialect.MARIADB && d != Dialect.MYSQL) {
+                throw new IllegalArgumentException("planningDataSource is for MariaDB and MySQL, not " + d);
+            }
+            if (!engineCheck || dataSource == null || !dev.sqlagent.guard.engine.EngineCheck.supports(d)) {
+                return null;
+            }
+            dev.sqlagent.guard.engine.EngineCheck check = dev.sqlagent.guard.engine.EngineCheck.create(dataSource, d,
+                    queryTimeout.compareTo(java.time.Duration.ofSeconds(1)) < 0
+                            ? java.time.Duration.ofSeconds(1) : queryTimeout);
+            return planningDataSource == null ? check : check.plannedBy(planningDataSource);
         }
     }
 }

@@ -543,17 +543,17 @@ public final class SqlGuard {
     private static boolean applyRowFilter(AstAnalyzer.TableRef ref, RowFilter filter, int index, Dialect dialect,
                                           List<String> needed) {
         Table original = ref.table();
-        Table inner = new Table(original.getNameParts());
+        Table inner = sameName(original);
         PlainSelect body = new PlainSelect();
         if (needed == null) {
             body.addSelectItems(List.of(new SelectItem<>(new AllColumns())));
         } else {
             for (String c : needed) {
-                body.addSelectItems(List.of(new SelectItem<>(new Column(new Table(original.getNameParts()), c))));
+                body.addSelectItems(List.of(new SelectItem<>(new Column(sameName(original), c))));
             }
         }
         body.setFromItem(inner);
-        body.setWhere(new EqualsTo(new Column(new Table(original.getNameParts()), filter.column()),
+        body.setWhere(new EqualsTo(new Column(sameName(original), filter.column()),
                 new JdbcNamedParameter(PLACEHOLDER + index)));
         if (dialect == Dialect.MARIADB || dialect == Dialect.MYSQL) {
             // MariaDB and MySQL merge a plain derived table into the query around it and put that query's
@@ -582,6 +582,17 @@ public final class SqlGuard {
             return true;
         }
         return false;
+    }
+
+    /**
+     * A table of the same (perhaps qualified) name, without alias: {@code getNameParts()} lists the parts
+     * last first, the constructor first first ({@code new Table(t.getNameParts())} turns {@code shop.emp} into
+     * {@code emp.shop}).
+     */
+    private static Table sameName(Table original) {
+        List<String> parts = new ArrayList<>(original.getNameParts());
+        java.util.Collections.reverse(parts);
+        return new Table(parts);
     }
 
     /**

@@ -312,7 +312,11 @@ public final class SchemaCatalog {
             try (ResultSet rs = md.getTables(catalog, schema, "%", new String[] {"TABLE", "VIEW"})) {
                 while (rs.next()) {
                     String name = rs.getString("TABLE_NAME");
-                    String qualified = rs.getString("TABLE_SCHEM") == null ? name : rs.getString("TABLE_SCHEM") + "." + name;
+                    // MariaDB and MySQL name a table's database as its catalog, with no schema: a policy entry
+                    // qualified by the database (shop.emp) names it too
+                    String owner = rs.getString("TABLE_SCHEM") != null ? rs.getString("TABLE_SCHEM")
+                            : rs.getString("TABLE_CAT");
+                    String qualified = owner == null ? name : owner + "." + name;
                     if (policy.allowsTable(name) || policy.allowsTable(qualified)) {
                         names.put(name.toLowerCase(Locale.ROOT), name);
                         remarks.put(name, nullToEmpty(rs.getString("REMARKS")));

@@ -89,12 +89,26 @@ final class HostileFullPath implements AutoCloseable {
      * @param policy the policy
      */
     HostileFullPath(HostileFixture.Twins twins, GuardPolicy policy) {
+        this(twins, policy, (w, b) -> { });
+    }
+
+    /**
+     * As {@link #HostileFullPath(HostileFixture.Twins, GuardPolicy)}, with a host's further settings.
+     *
+     * @param twins the engine's twins
+     * @param policy the policy
+     * @param settings what the host adds to each twin's builder (the twin's index, the builder)
+     */
+    HostileFullPath(HostileFixture.Twins twins, GuardPolicy policy,
+                    java.util.function.BiConsumer<Integer, SqlAgent.Builder> settings) {
         this.twins = twins;
         for (int w = 0; w < 2; w++) {
             recorders[w] = new RecordingDataSource(twins.twin(w));
             models[w] = ScriptedLlm.create().fallback(this::reply);
-            agents[w] = SqlAgent.builder().llm(models[w]).dataSource(recorders[w]).dialect(twins.dialect())
-                    .policy(policy).build();
+            SqlAgent.Builder b = SqlAgent.builder().llm(models[w]).dataSource(recorders[w]).dialect(twins.dialect())
+                    .policy(policy);
+            settings.accept(w, b);
+            agents[w] = b.build();
         }
         for (String warmUp : List.of("SELECT k.kind FROM pets k", "SELECT p.name, o.amount FROM people p JOIN orders o "
                 + "ON o.person_id = p.id WHERE p.dept = 'eng'", "SELECT count(*) AS n FROM pets")) {

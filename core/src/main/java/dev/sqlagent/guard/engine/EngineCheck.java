@@ -62,12 +62,16 @@ public final class EngineCheck {
     private final Dialect dialect;
     private final PlanReader reader;
     private final int timeoutSeconds;
+    /** MariaDB and MySQL: the login that plans in the run login's place, or null (the run login plans). */
+    private final DataSource planner;
 
-    private EngineCheck(DataSource dataSource, Dialect dialect, PlanReader reader, int timeoutSeconds) {
+    private EngineCheck(DataSource dataSource, Dialect dialect, PlanReader reader, int timeoutSeconds,
+                        DataSource planner) {
         this.dataSource = dataSource;
         this.dialect = dialect;
         this.reader = reader;
         this.timeoutSeconds = timeoutSeconds;
+        this.planner = planner;
     }
 
     /**
@@ -120,7 +124,34 @@ public final class EngineCheck {
             default -> throw new IllegalArgumentException("the engine check has no plan reader for " + dialect
                     + "; supported: SQLITE, POSTGRESQL, MARIADB, MYSQL, H2");
         };
-        return new EngineCheck(dataSource, dialect, reader, (int) Math.min(Integer.MAX_VALUE, timeout.getSeconds()));
+        return new EngineCheck(dataSource, dialect, reader, (int) Math.min(Integer.MAX_VALUE, timeout.getSeconds()),
+                null);
+    }
+
+    /**
+     * Returns this check with the statements planned by a second login of the same database (MariaDB and
+     * MySQL). Their optimizer trace, which the check reads for what the optimizer folds into constants while
+     * planning (a condition on constants, the columns of a table read by primary key), is shown only to a
+     * login with table-level {@code SELECT} on every table of the statement (and {@code SHOW VIEW} on every
+     * view): a login granted only the allowed columns of a table with denied columns never gets it, and
+     * the check then refuses every statement on that table (fail closed). The planning login has those
+     * grants and is used for nothing but {@code EXPLAIN}: before it plans a statement, the run login
+     * prepares it ({@code PREPARE}, which resolves every name under the run login's privileges and reads no
+     * row), so that the planner only ever evaluates columns the run login may read itself, and a statement
+     * naming anything else fails with the run login's own error. Both connections must be on the same
+     * database with the same {@code sql_mode}, or the check refuses (fail closed).
+     *
+     * @param planningDataSource the planning login's connections, same server and database
+     * @return a check that plans with it
+     * @throws IllegalArgumentException if the dialect is not MariaDB or MySQL
+     */
+    public EngineCheck plannedBy(DataSource planningDataSource) {
+        Objects.requireNonNull(planningDataSource, "planningDataSource");
+        if (dialect != Dialect.MARIADB && dialect != Dialect.MYSQL) {
+            throw new IllegalArgumentException("a planning login is for MariaDB and MySQL (whose optimizer trace "
+                    + "needs table-level grants), not " + dialect);
+        }
+        return new EngineCheck(dataSource, dialect, reader, timeoutSeconds, planningDataSource);
     }
 
     /** {@return the dialect} */
@@ -181,7 +212,7 @@ public final class EngineCheck {
         Objects.requireNonNull(policy, "policy");
         EngineReading reading;
         try {
-            reading = read(connection, accepted.statement());
+            reading = planner == null ? read(connection, accepted.statement()) : planned(connection, accepted.statement());
         } catch (PlanReader.PlanNotUnderstood e) {
             reading = EngineReading.unreadable("the engine's plan as a whole: " + e.getMessage());
         } catch (RuntimeException e) {
@@ -203,7 +234,8 @@ public final class EngineCheck {
     }
 
     /**
-     * Asks the engine what a statement reads, without running it.
+     * Asks the engine what a statement reads, without running it (with the {@linkplain #plannedBy planning
+     * login} when there is one, after the run login prepared it).
      *
      * @param statement the statement and its parameters
      * @return the engine's reading
@@ -214,7 +246,7 @@ public final class EngineCheck {
     public EngineReading read(SqlStatement statement) throws SQLException {
         Objects.requireNonNull(statement, "statement");
         try (Connection c = dataSource.getConnection()) {
-            return read(c, statement);
+            return planner == null ? read(c, statement) : planned(c, statement);
         }
     }
 
@@ -263,6 +295,63 @@ public final class EngineCheck {
             }
         } finally {
             NetworkTimeouts.restore(connection, network);
+        }
+    }
+
+    /**
+     * Reads a statement with the {@linkplain #plannedBy planning login}: the run login prepares it first (its
+     * privileges decide every name, no row is read), then the planning login explains it.
+     */
+    private EngineReading planned(Connection run, SqlStatement statement) throws SQLException {
+        long millis = NetworkTimeouts.capped(timeoutSeconds * 1000L);
+        int seconds = (int) Math.min(Integer.MAX_VALUE, Math.max(1, (millis + 999) / 1000));
+        String runSession;
+        int network = NetworkTimeouts.bind(run, dialect, seconds * 1000L + NetworkTimeouts.GRACE_MILLIS);
+        try {
+            runSession = session(run, seconds);
+            try (java.sql.PreparedStatement ps = run.prepareStatement("SET @sqlagent_planned = ?")) {
+                ps.setQueryTimeout(seconds);
+                ps.setString(1, statement.sql());
+                ps.execute();
+            }
+            try {
+                execute(run, "PREPARE sqlagent_planned FROM @sqlagent_planned", seconds);
+                execute(run, "DEALLOCATE PREPARE sqlagent_planned", seconds);
+            } catch (SQLException e) {
+                try {
+                    execute(run, "SET @sqlagent_planned = NULL", seconds);
+                } catch (SQLException again) {
+                    e.addSuppressed(again);
+                }
+                throw e;
+            }
+            execute(run, "SET @sqlagent_planned = NULL", seconds);
+        } finally {
+            NetworkTimeouts.restore(run, network);
+        }
+        try (Connection p = planner.getConnection()) {
+            String planSession = session(p, seconds);
+            if (!planSession.equals(runSession)) {
+                return EngineReading.unreadable("a plan by the planning login, whose session (database, sql_mode) "
+                        + planSession + " is not the run login's " + runSession);
+            }
+            return read(p, statement);
+        }
+    }
+
+    private static String session(Connection c, int seconds) throws SQLException {
+        try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT DATABASE(), @@SESSION.sql_mode")) {
+            ps.setQueryTimeout(seconds);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? "[" + rs.getString(1) + ", " + rs.getString(2) + "]" : "[]";
+            }
+        }
+    }
+
+    private static void execute(Connection c, String sql, int seconds) throws SQLException {
+        try (java.sql.Statement s = c.createStatement()) {
+            s.setQueryTimeout(seconds);
+            s.execute(sql);
         }
     }
 

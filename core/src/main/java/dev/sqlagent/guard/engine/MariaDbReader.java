@@ -294,14 +294,21 @@ final class MariaDbReader implements PlanReader {
         reads.unreadable("views nested more than " + MAX_VIEW_DEPTH + " deep");
     }
 
-    /** {@return the optimizer trace of the statement just explained, or null} */
+    /** What {@link #trace} returns when the engine withheld the trace for this login's lack of privileges. */
+    private static final String HIDDEN = "\u0000hidden";
+
+    /** {@return the optimizer trace of the statement just explained, or null, or {@link #HIDDEN}} */
     private static String trace(Connection c, int timeoutSeconds) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT TRACE, MISSING_BYTES_BEYOND_MAX_MEM_SIZE FROM information_schema.OPTIMIZER_TRACE")) {
+                "SELECT TRACE, MISSING_BYTES_BEYOND_MAX_MEM_SIZE, INSUFFICIENT_PRIVILEGES "
+                        + "FROM information_schema.OPTIMIZER_TRACE")) {
             timeout(ps, timeoutSeconds);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return null;
+                }
+                if (rs.getInt(3) != 0) {
+                    return HIDDEN;
                 }
                 return rs.getLong(2) > 0 ? "" : rs.getString(1);
             }
@@ -318,6 +325,12 @@ final class MariaDbReader implements PlanReader {
      */
     private static void traced(String trace, Map<String, Set<EngineReading.Table>> aliases, Set<String> constantAliases,
                                Reads reads) {
+        if (HIDDEN.equals(trace)) {
+            reads.unreadable("the optimizer trace, which the engine hides from a login without table-level SELECT on "
+                    + "every table of the statement (and SHOW VIEW on every view): a login with column grants needs a "
+                    + "planning login (SqlAgent.Builder.planningDataSource, docs/security.md)");
+            return;
+        }
         if (trace == null || trace.isBlank()) {
             reads.unreadable("the optimizer trace, which came back empty or cut short (what the optimizer folded "
                     + "into constants cannot be read)");
