@@ -337,6 +337,7 @@ final class AskCommand implements Callable<Integer> {
         GuardPolicy p;
         try {
             p = policy.allowTables(tables).build();
+            rowCap = p.maxRows();
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new Stop(USAGE, e.getMessage(), e);
         }
@@ -637,8 +638,11 @@ final class AskCommand implements Callable<Integer> {
         return a.replaceAll("\\s+", " ").strip().equals(b.replaceAll("\\s+", " ").strip());
     }
 
+    /** The policy's row cap, for the JSON lines' {@code truncated}. */
+    private int rowCap = GuardPolicy.DEFAULT_MAX_ROWS;
+
     private void printJson(String asked, AgentResult r) {
-        ResultJson.print(out, r, g -> g.writeStringField("asked", asked));
+        ResultJson.print(out, r, rowCap, g -> g.writeStringField("asked", asked));
     }
 
     /** The URL without its parameters and user information, which may hold a password. */

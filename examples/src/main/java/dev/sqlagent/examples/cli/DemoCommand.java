@@ -147,7 +147,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private static void printJson(PrintStream out, Scenario s, AgentResult r, Boolean asExpected) {
-        ResultJson.print(out, r, g -> {
+        ResultJson.print(out, r, 200, g -> {
             g.writeStringField("scenario", s.name());
             if (asExpected != null) {
                 g.writeBooleanField("as_expected", asExpected);

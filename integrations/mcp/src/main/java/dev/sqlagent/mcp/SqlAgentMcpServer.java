@@ -12,7 +12,6 @@ import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,7 +29,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -89,6 +87,13 @@ public final class SqlAgentMcpServer implements AutoCloseable {
     public static final int MIN_TOKEN_LENGTH = 16;
     /** The largest HTTP request body accepted by default, in bytes. */
     public static final int DEFAULT_MAX_REQUEST_BYTES = 1 << 20;
+    /** The most rows one result carries by default. */
+    public static final int DEFAULT_MAX_RESULT_ROWS = 1000;
+    /** The longest value one result carries by default, in characters; longer ones are cut. */
+    public static final int DEFAULT_MAX_CELL_CHARS = 500;
+    /** The largest result by default, text and structured content together, in bytes (under 1 MiB, the limit
+     * of the MCP Python SDK's stdio client). */
+    public static final int DEFAULT_MAX_RESULT_BYTES = 512 * 1024;
     /** The name of the stdio client in logs and audits. */
     public static final String STDIO_CLIENT = "stdio";
 
@@ -109,6 +114,8 @@ public final class SqlAgentMcpServer implements AutoCloseable {
     private final Map<String, LongAdder> calls = Tools.counters();
     private final McpJsonMapper json;
     private final List<HttpEndpoint> endpoints = new CopyOnWriteArrayList<>();
+    private final ToolResults.Bounds bounds;
+    private final JsonRpcGate.Calls running = new JsonRpcGate.Calls();
     private volatile boolean closed;
 
     private SqlAgentMcpServer(Builder b, Map<String, PrivilegeReport> audits) {
@@ -125,6 +132,7 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         this.maxRequestBytes = b.maxRequestBytes;
         this.audits = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(audits));
         this.json = McpJsonDefaults.getMapper();
+        this.bounds = new ToolResults.Bounds(b.maxResultRows, b.maxCellChars, b.maxResultBytes);
     }
 
     /**
@@ -150,36 +158,41 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         Objects.requireNonNull(in, "in");
         Objects.requireNonNull(out, "out");
         checkOpen();
-        CountDownLatch ended = new CountDownLatch(1);
-        InputStream watched = new FilterInputStream(in) {
-            @Override
-            public int read() throws IOException {
-                return ended(super.read());
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                try {
-                    return ended(super.read(b, off, len));
-                } catch (IOException e) {
-                    ended.countDown();
-                    throw e;
-                }
-            }
-
-            private int ended(int n) {
-                if (n < 0) {
-                    ended.countDown();
-                }
-                return n;
-            }
-        };
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(json, watched, out);
-        McpSyncServer server = server(McpServer.sync(transport), exchange -> stdio);
-        LOG.info("mcp server serving stdio with {} tool(s)", ask ? 3 : 2);
+        StdioLines.Out lines = new StdioLines.Out(out);
+        StdioLines.Feed feed = new StdioLines.Feed();
+        StdioServerTransportProvider transport = new StdioServerTransportProvider(json, feed, lines.forSdk());
+        Tools tools = tools();
+        JsonRpcGate gate = new JsonRpcGate(json, tools.names(), running);
+        McpSyncServer server = server(McpServer.sync(transport), tools, exchange -> stdio);
+        LOG.info("mcp server serving stdio with {} tool(s)", tools.names().size());
+        StdioLines.In reader = new StdioLines.In(in, maxRequestBytes);
         try {
-            ended.await();
+            // every line is checked before the SDK reads it: a bad one is answered with a JSON-RPC error and
+            // the session goes on; the end of the input ends the session
+            for (StdioLines.Line line; (line = reader.next()) != null; ) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException("interrupted while serving stdio");
+                }
+                if (line.tooLong()) {
+                    lines.write(gate.response(null, Map.of("code", JsonRpcGate.INVALID_REQUEST, "message",
+                            "Invalid Request: the message is longer than " + maxRequestBytes + " bytes")));
+                    continue;
+                }
+                if (line.text().isBlank()) {
+                    continue;
+                }
+                JsonRpcGate.Verdict v = gate.check(line.text(), STDIO_CLIENT);
+                if (v.isError()) {
+                    LOG.info("mcp stdio message refused with {}", v.code());
+                    lines.write(v.error());
+                } else if (v.pass() != null) {
+                    feed.add(v.pass());
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("mcp stdio input failed; ending the session: {}", e.toString());
         } finally {
+            feed.end();
             server.close();
         }
     }
@@ -228,10 +241,13 @@ public final class SqlAgentMcpServer implements AutoCloseable {
                 .contextExtractor(request -> request.getAttribute(Client.KEY) instanceof Client c
                         ? McpTransportContext.create(Map.of(Client.KEY, c)) : McpTransportContext.EMPTY)
                 .build();
-        McpSyncServer server = server(McpServer.sync(transport), SqlAgentMcpServer::authenticated);
+        Tools tools = tools();
+        McpSyncServer server = server(McpServer.sync(transport), tools, SqlAgentMcpServer::authenticated);
+        JsonRpcFilter messages = new JsonRpcFilter(new JsonRpcGate(json, tools.names(), running), maxRequestBytes,
+                transport.protocolVersions());
         HttpEndpoint endpoint;
         try {
-            endpoint = HttpEndpoint.start(address, path, transport, server, gate);
+            endpoint = HttpEndpoint.start(address, path, transport, server, gate, messages);
         } catch (IOException | RuntimeException e) {
             server.close();
             throw e;
@@ -250,17 +266,37 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         throw new IllegalStateException("no authenticated client for this call");
     }
 
-    private McpSyncServer server(McpServer.SyncSpecification<?> spec, Function<McpSyncServerExchange, Client> clients) {
-        Tools tools = new Tools(agent, json, ask, calls);
-        return spec.serverInfo("sqlagent", version()).instructions(INSTRUCTIONS)
+    private Tools tools() {
+        return new Tools(agent, json, ask, calls, bounds, running);
+    }
+
+    private McpSyncServer server(McpServer.SyncSpecification<?> spec, Tools tools,
+            Function<McpSyncServerExchange, Client> clients) {
+        return spec.serverInfo("sqlagent", VERSION).instructions(INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
                 .tools(tools.tools(clients)).resources(tools.schemaResource(clients)).build();
     }
 
-    private static String version() {
+    /** The project's version, written into the jar at build time ({@code version.properties}). */
+    static String version() {
+        try (InputStream in = SqlAgentMcpServer.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                java.util.Properties p = new java.util.Properties();
+                p.load(in);
+                String v = p.getProperty("version");
+                if (v != null && !v.isBlank() && !v.startsWith("${")) {
+                    return v.strip();
+                }
+            }
+        } catch (IOException e) {
+            // fall through to the manifest
+        }
         String v = SqlAgentMcpServer.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
+        return v == null ? "unknown" : v;
     }
+
+    /** The version the server reports in {@code serverInfo}. */
+    private static final String VERSION = version();
 
     /**
      * Returns the privilege reports the start-up audit made, by client name.
@@ -321,6 +357,9 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         private final Set<String> allowedOrigins = new HashSet<>();
         private String path = DEFAULT_PATH;
         private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
+        private int maxResultRows = DEFAULT_MAX_RESULT_ROWS;
+        private int maxCellChars = DEFAULT_MAX_CELL_CHARS;
+        private int maxResultBytes = DEFAULT_MAX_RESULT_BYTES;
 
         private Builder() {
         }
@@ -466,6 +505,54 @@ public final class SqlAgentMcpServer implements AutoCloseable {
                 throw new IllegalArgumentException("maxRequestBytes must be >= 1024 but was " + bytes);
             }
             this.maxRequestBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Sets the most rows one tool result carries (default {@value SqlAgentMcpServer#DEFAULT_MAX_RESULT_ROWS}),
+         * in its text and its structured content alike; a result cut here says so ({@code truncated},
+         * {@code truncation}). The policy's row cap still bounds what runs.
+         *
+         * @param rows at least 1
+         * @return this
+         */
+        public Builder maxResultRows(int rows) {
+            if (rows < 1) {
+                throw new IllegalArgumentException("maxResultRows must be >= 1 but was " + rows);
+            }
+            this.maxResultRows = rows;
+            return this;
+        }
+
+        /**
+         * Sets the longest value one tool result carries, in characters (default
+         * {@value SqlAgentMcpServer#DEFAULT_MAX_CELL_CHARS}); a longer one is cut and ends with {@code …}, in the
+         * text and the structured content alike, and the result says so.
+         *
+         * @param chars at least 16
+         * @return this
+         */
+        public Builder maxCellChars(int chars) {
+            if (chars < 16) {
+                throw new IllegalArgumentException("maxCellChars must be >= 16 but was " + chars);
+            }
+            this.maxCellChars = chars;
+            return this;
+        }
+
+        /**
+         * Sets the largest tool result, text and structured content together, in bytes (default
+         * {@value SqlAgentMcpServer#DEFAULT_MAX_RESULT_BYTES}): rows stop before the result would exceed it,
+         * and the result says so. MCP clients refuse large messages (the Python SDK any over 1 MiB).
+         *
+         * @param bytes at least 16384
+         * @return this
+         */
+        public Builder maxResultBytes(int bytes) {
+            if (bytes < 16_384) {
+                throw new IllegalArgumentException("maxResultBytes must be >= 16384 but was " + bytes);
+            }
+            this.maxResultBytes = bytes;
             return this;
         }
 

@@ -24,9 +24,6 @@ import java.util.Map;
  */
 final class ToolResults {
 
-    /** Longest cell shown in the text table; the structured content has the whole value. */
-    static final int MAX_CELL = 200;
-
     private ToolResults() {
     }
 
@@ -37,14 +34,14 @@ final class ToolResults {
      * @param rowCap the client's row cap
      * @return the tool result
      */
-    static CallToolResult query(AgentResult r, int rowCap) {
+    static CallToolResult query(AgentResult r, int rowCap, Bounds bounds, McpJsonMapper json) {
         Map<String, Object> s = common(r);
         StringBuilder text = new StringBuilder();
         switch (r.status()) {
             case ANSWERED -> {
                 AgentResult.Answered a = (AgentResult.Answered) r;
-                table(s, text, a.table(), rowCap);
                 s.put("executed_sql", a.executedSql());
+                table(s, text, a.table(), rowCap, bounds, json, 0);
             }
             case REJECTED -> refusal(s, text, ((AgentResult.Rejected) r).violations());
             default -> {
@@ -70,16 +67,17 @@ final class ToolResults {
      * @param json reads the hand-off's JSON into the structured content
      * @return the tool result
      */
-    static CallToolResult ask(AgentResult r, int rowCap, McpJsonMapper json) {
+    static CallToolResult ask(AgentResult r, int rowCap, Bounds bounds, McpJsonMapper json) {
         Map<String, Object> s = common(r);
         StringBuilder text = new StringBuilder();
         if (r instanceof AgentResult.Answered a) {
             text.append("Question: ").append(a.question()).append("\n\n");
-            table(s, text, a.table(), rowCap);
-            text.append("\nSQL that ran:\n```sql\n").append(a.executedSql()).append("\n```\n");
             s.put("sql", a.sqlText());
             s.put("executed_sql", a.executedSql());
             s.put("corrected", a.corrected());
+            String sql = "\nSQL that ran:\n```sql\n" + a.executedSql() + "\n```\n";
+            table(s, text, a.table(), rowCap, bounds, json, bytes(sql));
+            text.append(sql);
         } else {
             if (r instanceof AgentResult.Rejected rej) {
                 refusal(s, text, rej.violations());
@@ -171,48 +169,143 @@ final class ToolResults {
                 .append("): ").append(f.message()).append('\n');
     }
 
-    private static void table(Map<String, Object> s, StringBuilder text, ResultTable t, int rowCap) {
+    /**
+     * Fills the table's fields and its Markdown, both within the bounds: at most {@code maxRows} rows, cells
+     * of at most {@code maxCellChars} characters, and rows added only while text and structured content stay
+     * within {@code maxBytes}. Whatever was cut is flagged: {@code truncated} and, for each cut,
+     * {@code truncation} (what, why, the limit).
+     */
+    private static void table(Map<String, Object> s, StringBuilder text, ResultTable t, int rowCap, Bounds bounds,
+            McpJsonMapper json, long reserved) {
         List<String> names = new ArrayList<>();
         for (ResultColumn c : t.columns()) {
-            names.add(c.name());
+            names.add(bounds.cut(c.name()));
         }
-        s.put("columns", names);
-        s.put("rows", t.rows());
-        s.put("row_count", t.rowCount());
         // the guard caps the statement at the row cap, so a result that reaches it may have been cut
         boolean capReached = t.truncated() || t.rowCount() >= rowCap;
-        s.put("truncated", t.truncated());
+        List<Map<String, Object>> cuts = new ArrayList<>();
+        if (capReached) {
+            cuts.add(cut("rows", "row_cap", rowCap, "the policy's row cap was reached, so more rows may exist"));
+        }
+        StringBuilder head = new StringBuilder();
+        if (!names.isEmpty()) {
+            head.append('|');
+            for (String n : names) {
+                head.append(' ').append(cell(n)).append(" |");
+            }
+            head.append("\n|");
+            for (int i = 0; i < names.size(); i++) {
+                head.append(" --- |");
+            }
+            head.append('\n');
+        }
+        // what the message holds besides the rows, with room for the closing lines and the envelope
+        long used = bytes(text) + bytes(head) + bytes(s.toString()) + bytes(String.join(",", names)) + reserved
+                + 2_048;
+        List<List<Object>> rows = new ArrayList<>();
+        StringBuilder body = new StringBuilder();
+        boolean cellsCut = false;
+        String stoppedBy = null;
+        for (List<Object> row : t.rows()) {
+            if (rows.size() >= bounds.maxRows()) {
+                stoppedBy = "max_result_rows";
+                break;
+            }
+            List<Object> shown = new ArrayList<>(row.size());
+            StringBuilder line = new StringBuilder("|");
+            for (Object v : row) {
+                Object c = v;
+                if (v instanceof String str && str.length() > bounds.maxCellChars()) {
+                    c = bounds.cut(str);
+                    cellsCut = true;
+                }
+                shown.add(c);
+                line.append(' ').append(c == null ? "NULL" : cell(String.valueOf(c))).append(" |");
+            }
+            line.append('\n');
+            // as the message carries it: the text line as a JSON string's content, the row as JSON
+            long cost = bytes(json(json, line.toString())) - 2 + bytes(json(json, shown)) + 1;
+            if (used + cost > bounds.maxBytes()) {
+                stoppedBy = "max_result_bytes";
+                break;
+            }
+            used += cost;
+            rows.add(shown);
+            body.append(line);
+        }
+        if (stoppedBy != null) {
+            cuts.add(stoppedBy.equals("max_result_rows")
+                    ? cut("rows", stoppedBy, bounds.maxRows(), "only the first " + rows.size() + " of "
+                            + t.rowCount() + " rows are shown (the server's row limit per result)")
+                    : cut("rows", stoppedBy, bounds.maxBytes(), "only the first " + rows.size() + " of "
+                            + t.rowCount() + " rows are shown: more would exceed the server's " + bounds.maxBytes()
+                            + "-byte limit per result"));
+        }
+        if (cellsCut) {
+            cuts.add(cut("cells", "max_cell_chars", bounds.maxCellChars(), "values longer than "
+                    + bounds.maxCellChars() + " characters are cut and end with …"));
+        }
+        s.put("columns", names);
+        s.put("rows", rows);
+        s.put("row_count", rows.size());
+        s.put("rows_returned", t.rowCount());
+        s.put("truncated", !cuts.isEmpty());
+        s.put("truncation", cuts);
         s.put("row_cap", rowCap);
         s.put("row_cap_reached", capReached);
-        if (!names.isEmpty()) {
-            text.append('|');
-            for (String n : names) {
-                text.append(' ').append(cell(n)).append(" |");
-            }
-            text.append("\n|");
-            for (int i = 0; i < names.size(); i++) {
-                text.append(" --- |");
-            }
-            text.append('\n');
-            for (List<Object> row : t.rows()) {
-                text.append('|');
-                for (Object v : row) {
-                    text.append(' ').append(v == null ? "NULL" : cell(String.valueOf(v))).append(" |");
-                }
-                text.append('\n');
-            }
+        text.append(head).append(body);
+        text.append('\n').append(rows.size()).append(rows.size() == 1 ? " row" : " rows");
+        if (rows.size() < t.rowCount()) {
+            text.append(" shown of ").append(t.rowCount()).append(" returned");
         }
-        text.append('\n').append(t.rowCount()).append(t.rowCount() == 1 ? " row" : " rows");
         if (capReached) {
             text.append(": the row cap of ").append(rowCap).append(" was reached, so more rows may exist; aggregate ")
                     .append("or narrow the query to see the rest.\n");
         } else {
             text.append(" (row cap ").append(rowCap).append(").\n");
         }
+        for (Map<String, Object> c : cuts) {
+            if (!"row_cap".equals(c.get("why"))) {
+                text.append("Truncated: ").append(c.get("message")).append(".\n");
+            }
+        }
+    }
+
+    private static Map<String, Object> cut(String what, String why, int limit, String message) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("what", what);
+        m.put("why", why);
+        m.put("limit", limit);
+        m.put("message", message);
+        return m;
+    }
+
+    private static long bytes(CharSequence c) {
+        return c.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
+
+    private static String json(McpJsonMapper json, Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (IOException e) {
+            return String.valueOf(value);
+        }
     }
 
     private static String cell(String v) {
-        String c = v.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
-        return c.length() > MAX_CELL ? c.substring(0, MAX_CELL) + "…" : c;
+        return v.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
+    }
+
+    /**
+     * The limits of one result, the same in the text and in the structured content.
+     *
+     * @param maxRows rows per result
+     * @param maxCellChars characters per value
+     * @param maxBytes bytes of text and structured content together
+     */
+    record Bounds(int maxRows, int maxCellChars, int maxBytes) {
+        String cut(String v) {
+            return v.length() > maxCellChars ? v.substring(0, maxCellChars) + "…" : v;
+        }
     }
 }
