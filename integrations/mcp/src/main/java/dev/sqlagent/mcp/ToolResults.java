@@ -124,11 +124,13 @@ final class ToolResults {
     }
 
     /**
-     * The guard's violations when the caller's SQL named only tables the database lacks (the run then fails
-     * as "table not found" without running anything), else empty.
+     * The guard's violations when the caller's SQL named only tables or columns the database lacks (the run
+     * then fails as "table not found" or "column not found" without running anything), else empty.
      */
     private static List<Violation> unknownTables(AgentResult.Failed f) {
-        if (f.errorCategory().orElse(null) != ErrorCategory.TABLE_NOT_FOUND || !f.trace().executions().isEmpty()) {
+        ErrorCategory category = f.errorCategory().orElse(null);
+        if ((category != ErrorCategory.TABLE_NOT_FOUND && category != ErrorCategory.COLUMN_NOT_FOUND)
+                || !f.trace().executions().isEmpty()) {
             return List.of();
         }
         List<Violation> found = List.of();
@@ -146,19 +148,31 @@ final class ToolResults {
         text.append("Refused by the policy; nothing ran. Do not retry the same intent in another form.\n");
         for (Violation v : violations) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("type", v.type().name());
+            String type = shownType(v);
+            m.put("type", type);
             m.put("fragment", v.fragment());
             m.put("message", message(v));
             vs.add(m);
-            text.append("- ").append(v.type()).append(": ").append(message(v)).append('\n');
+            text.append("- ").append(type).append(": ").append(message(v)).append('\n');
         }
         s.put("violations", vs);
     }
 
-    /** A table outside the policy is named the same way whether the database has it or not. */
+    /**
+     * A table or column outside the policy is named the same way whether the database has it or not, by the
+     * name as the caller wrote it: no oracle of what exists beyond the policy.
+     */
     private static String message(Violation v) {
-        return v.type() == ViolationType.TABLE_NOT_ALLOWED
-                ? "table is not allowed or does not exist: " + v.fragment() : v.message();
+        return switch (v.type()) {
+            case TABLE_NOT_ALLOWED -> "table is not allowed or does not exist: " + v.fragment();
+            case COLUMN_DENIED, UNKNOWN_COLUMN -> "column is not allowed or does not exist: " + v.fragment();
+            default -> v.message();
+        };
+    }
+
+    /** A column the database lacks is refused as a denied one is. */
+    private static String shownType(Violation v) {
+        return v.type() == ViolationType.UNKNOWN_COLUMN ? ViolationType.COLUMN_DENIED.name() : v.type().name();
     }
 
     private static void failure(Map<String, Object> s, StringBuilder text, AgentResult.Failed f) {

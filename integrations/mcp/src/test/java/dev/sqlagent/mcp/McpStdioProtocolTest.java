@@ -38,7 +38,8 @@ class McpStdioProtocolTest {
     void start() throws IOException {
         fx = new CompanyFixture();
         SqlAgentMcpServer server = SqlAgentMcpServer.builder().agent(fx.agent).askTool(false)
-                .policy(CompanyFixture.analysts()).allowBroadLogin(true).maxCellChars(40).maxResultRows(5).build();
+                .policy(dev.sqlagent.guard.GuardPolicy.builder().allowTables("employees", "departments", "orders")
+                        .denyColumn("employees", "title").build()).allowBroadLogin(true).maxCellChars(40).maxResultRows(5).build();
         PipedInputStream serverIn = new PipedInputStream(1 << 20);
         toServer = new PipedOutputStream(serverIn);
         PipedOutputStream serverOut = new PipedOutputStream();
@@ -123,6 +124,35 @@ class McpStdioProtocolTest {
         toServer.close();
         serving.get(30, TimeUnit.SECONDS);
         assertThat(fromServer.readLine()).isNull();
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> query(int id, String sql) throws IOException {
+        send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"query\","
+                + "\"arguments\":" + JSON.writeValueAsString(Map.of("sql", sql)) + "}}");
+        return (Map<String, Object>) reply().get("result");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aDeniedColumnReadsExactlyLikeAMissingOne() throws Exception {
+        Map<String, Object> denied = query(40, "SELECT name, title FROM employees");
+        Map<String, Object> missing = query(41, "SELECT name, titel FROM employees");
+        Map<String, Object> d = (Map<String, Object>) denied.get("structuredContent");
+        Map<String, Object> m = (Map<String, Object>) missing.get("structuredContent");
+        assertThat(denied.get("isError")).isEqualTo(true);
+        assertThat(missing.get("isError")).isEqualTo(true);
+        assertThat(d.get("status")).isEqualTo(m.get("status"));
+        List<Map<String, Object>> dv = (List<Map<String, Object>>) d.get("violations");
+        List<Map<String, Object>> mv = (List<Map<String, Object>>) m.get("violations");
+        assertThat(dv).hasSize(1);
+        assertThat(mv).hasSize(1);
+        assertThat(dv.get(0).get("type")).isEqualTo(mv.get(0).get("type"));
+        assertThat(((String) dv.get(0).get("message")).replace("title", "NAME"))
+                .isEqualTo(((String) mv.get(0).get("message")).replace("titel", "NAME"));
+        String dt = (String) ((List<Map<String, Object>>) denied.get("content")).get(0).get("text");
+        String mt = (String) ((List<Map<String, Object>>) missing.get("content")).get(0).get("text");
+        assertThat(dt.replace("title", "NAME")).isEqualTo(mt.replace("titel", "NAME"));
     }
 
     @Test
