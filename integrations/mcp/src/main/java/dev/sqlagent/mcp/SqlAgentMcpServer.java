@@ -116,6 +116,7 @@ public final class SqlAgentMcpServer implements AutoCloseable {
     private final List<HttpEndpoint> endpoints = new CopyOnWriteArrayList<>();
     private final ToolResults.Bounds bounds;
     private final JsonRpcGate.Calls running = new JsonRpcGate.Calls();
+    private final boolean stdioAudited;
     private volatile boolean closed;
 
     private SqlAgentMcpServer(Builder b, Map<String, PrivilegeReport> audits) {
@@ -133,6 +134,48 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         this.audits = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(audits));
         this.json = McpJsonDefaults.getMapper();
         this.bounds = new ToolResults.Bounds(b.maxResultRows, b.maxCellChars, b.maxResultBytes);
+        this.stdioAudited = b.policy != null || b.clients.isEmpty();
+    }
+
+    /** Whether the engine has no logins or grants, so that no login can be narrower than the file. */
+    static boolean noLogins(PrivilegeReport r) {
+        return r.dialect() == dev.sqlagent.Dialect.SQLITE || r.dialect() == dev.sqlagent.Dialect.DUCKDB;
+    }
+
+    /**
+     * Returns, for people, which layer defends which limit for each client: the database itself (its grants,
+     * a read-only file) or only the guard and the executor. The command line prints it at start.
+     *
+     * @return several lines, one block per distinct audit
+     */
+    public String defences() {
+        Map<PrivilegeReport, List<String>> names = new IdentityHashMap<>();
+        audits.forEach((name, r) -> names.computeIfAbsent(r, k -> new ArrayList<>()).add(name));
+        StringBuilder b = new StringBuilder();
+        if (names.isEmpty()) {
+            b.append("no audit was possible: the guard, the engine check and the read-only executor are the only ")
+                    .append("defence for every limit\n");
+        }
+        names.forEach((r, clients) -> {
+            boolean grants = !noLogins(r);
+            b.append("defences for ").append(String.join(", ", clients)).append(" (").append(r.dialect())
+                    .append(", login ").append(r.login()).append("):\n");
+            b.append("  writes: ").append(r.writes().isEmpty()
+                    ? "refused by the database (" + (grants ? "the login has no write privilege" : "opened read-only")
+                            + "), and by the guard and the read-only transaction"
+                    : "the guard and the read-only transaction only (" + String.join("; ", r.writes()) + ")")
+                    .append('\n');
+            b.append("  tables outside the policy: ").append(r.forbiddenTables().isEmpty()
+                    ? "refused by the database (no grant), and by the guard"
+                    : "the guard only (" + (grants ? "the login can read " + r.forbiddenTables().size() + " of them"
+                            : r.dialect() + " has no grants") + ")").append('\n');
+            b.append("  denied columns: ").append(r.deniedColumns().isEmpty()
+                    ? (grants ? "refused by the database (no grant), and by the guard" : "none denied")
+                    : "the guard only (" + (grants ? "the login can read " + r.deniedColumns()
+                            : r.dialect() + " has no grants") + ")").append('\n');
+            b.append("  row cap, row filters, time-out: the guard's rewriting and the executor\n");
+        });
+        return b.toString();
     }
 
     /**
@@ -158,6 +201,10 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         Objects.requireNonNull(in, "in");
         Objects.requireNonNull(out, "out");
         checkOpen();
+        if (!stdioAudited) {
+            throw new IllegalStateException("this server was built for HTTP clients only: give the stdio client's "
+                    + "policy with policy(...) on the builder to serve stdio");
+        }
         StdioLines.Out lines = new StdioLines.Out(out);
         StdioLines.Feed feed = new StdioLines.Feed();
         StdioServerTransportProvider transport = new StdioServerTransportProvider(json, feed, lines.forSdk());
@@ -571,7 +618,10 @@ public final class SqlAgentMcpServer implements AutoCloseable {
                 throw new IllegalStateException("an agent is required: call agent(sqlAgent)");
             }
             Map<String, GuardPolicy> byClient = new LinkedHashMap<>();
-            byClient.put(STDIO_CLIENT, policy != null ? policy : agent.policy());
+            if (policy != null || clients.isEmpty()) {
+                // a server for HTTP clients only has no stdio client to audit (or to name in its reports)
+                byClient.put(STDIO_CLIENT, policy != null ? policy : agent.policy());
+            }
             for (Registration r : clients) {
                 byClient.put(r.client().name(), r.client().policy());
             }
@@ -609,19 +659,46 @@ public final class SqlAgentMcpServer implements AutoCloseable {
                     done.put(e.getValue(), report);
                 }
                 reports.put(e.getKey(), report);
-                if (report.guardIsOnlyDefence()) {
+                if (tooBroad(report)) {
                     broad.put(e.getKey(), report);
-                    LOG.warn("mcp server: the database login can do more than client '{}''s policy allows; the "
-                            + "guard is the only line of defence for it:\n{}", e.getKey(), report.toText());
                 }
             }
+            // one log entry per distinct report, naming every client it concerns
+            Map<PrivilegeReport, List<String>> names = new IdentityHashMap<>();
+            reports.forEach((name, r) -> names.computeIfAbsent(r, k -> new ArrayList<>()).add(name));
+            names.forEach((r, clientNames) -> {
+                if (r.guardIsOnlyDefence()) {
+                    LOG.warn("mcp server: for client(s) {} the database does not refuse everything the policy "
+                            + "forbids; the guard is the only line of defence for:\n{}", clientNames, r.toText());
+                }
+            });
             if (!broad.isEmpty() && !allowBroadLogin) {
-                throw new LoginTooBroadException("the database login can read what the policy of " + broad.keySet()
-                        + " forbids, or write: " + summary(broad) + ". Give the server a login that can read only the "
-                        + "allowed tables and columns (see the audit command), or accept the guard as the only "
-                        + "defence with allowBroadLogin(true) (--allow-broad-login)", broad);
+                throw new LoginTooBroadException("the database " + (noLogins(broad.values().iterator().next())
+                        ? "can be written through this connection" : "login can read what the policy of "
+                        + broad.keySet() + " forbids, or write") + ": " + summary(broad) + ". "
+                        + advice(broad.values().iterator().next()) + ", or accept the guard as the only defence with "
+                        + "allowBroadLogin(true) (--allow-broad-login)", broad);
             }
             return reports;
+        }
+
+        /**
+         * Whether a report stops the server: a login that can write or read beyond the policy; on an engine
+         * without logins or grants (SQLite, DuckDB), where no login can be narrower, only a way to write.
+         */
+        private static boolean tooBroad(PrivilegeReport r) {
+            return noLogins(r) ? !r.writes().isEmpty() : r.guardIsOnlyDefence();
+        }
+
+        private static String advice(PrivilegeReport r) {
+            return switch (r.dialect()) {
+                case SQLITE -> "Open the SQLite file read-only (jdbc:sqlite:file:/path/to/db.sqlite?mode=ro; the mcp "
+                        + "command does so)";
+                case DUCKDB -> "Open the DuckDB database read-only with external access off and the configuration "
+                        + "locked (DuckDbFiles does all three)";
+                default -> "Give the server a login that can read only the allowed tables and columns (see the audit "
+                        + "command)";
+            };
         }
 
         private static String summary(Map<String, PrivilegeReport> broad) {
