@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
 
@@ -30,7 +29,7 @@ final class JsonRpcGate {
 
     /** The requests the server answers; any other request is {@value #METHOD_NOT_FOUND}. */
     private static final Set<String> REQUESTS = Set.of("initialize", "ping", "tools/list", "tools/call",
-            "resources/list", "resources/read", "resources/templates/list");
+            "resources/list", "resources/read", "resources/templates/list", "logging/setLevel");
 
     private final McpJsonMapper json;
     private final Set<String> tools;
@@ -47,14 +46,25 @@ final class JsonRpcGate {
         this.calls = calls;
     }
 
-    /** What becomes of one message: passed on (perhaps rewritten), answered with an error, or dropped. */
-    record Verdict(String pass, String error, int code) {
+    /**
+     * What becomes of one message: passed on (perhaps rewritten), answered with an error, or dropped.
+     *
+     * @param pass the message to hand the SDK, or null
+     * @param error the error response to send, or null
+     * @param code the error's code, or 0
+     * @param request the id of a passed request, which the SDK will answer; null for anything else
+     */
+    record Verdict(String pass, String error, int code, Object request) {
         static Verdict passed(String message) {
-            return new Verdict(message, null, 0);
+            return new Verdict(message, null, 0, null);
+        }
+
+        static Verdict request(String message, Object id) {
+            return new Verdict(message, null, 0, id);
         }
 
         static Verdict dropped() {
-            return new Verdict(null, null, 0);
+            return new Verdict(null, null, 0, null);
         }
 
         boolean isError() {
@@ -147,13 +157,13 @@ final class JsonRpcGate {
             rewritten.put("params", newParams);
             calls.open(key);
             try {
-                return Verdict.passed(json.writeValueAsString(rewritten));
+                return Verdict.request(json.writeValueAsString(rewritten), id);
             } catch (IOException e) {
                 calls.done(key);
-                return Verdict.passed(message);
+                return Verdict.request(message, id);
             }
         }
-        return Verdict.passed(message);
+        return Verdict.request(message, id);
     }
 
     private static String key(String session, Object id) {
@@ -165,7 +175,7 @@ final class JsonRpcGate {
         Map<String, Object> error = new LinkedHashMap<>();
         error.put("code", code);
         error.put("message", message);
-        return new Verdict(null, response(id, error), code);
+        return new Verdict(null, response(id, error), code, null);
     }
 
     /**
@@ -244,9 +254,5 @@ final class JsonRpcGate {
             }
         }
 
-        /** @throws CancellationException never; for symmetry with the future's join */
-        int size() {
-            return open.size();
-        }
     }
 }

@@ -98,6 +98,8 @@ public final class SqlAgentMcpServer implements AutoCloseable {
     public static final String STDIO_CLIENT = "stdio";
 
     private static final Logger LOG = LoggerFactory.getLogger("dev.sqlagent.mcp");
+    /** How long the end of the stdio input waits for the answers to requests already read. */
+    private static final long STDIO_DRAIN_MILLIS = 120_000;
     private static final String INSTRUCTIONS = "Governed, read-only access to one database. Call describe first: "
             + "it lists the only tables and columns this connection may read. query runs one SELECT you write; a "
             + "statement the policy refuses is not run, and its violations are final (do not rephrase it to get "
@@ -137,6 +139,11 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         this.stdioAudited = b.policy != null || b.clients.isEmpty();
     }
 
+    private static String some(List<String> names) {
+        return names.size() <= 5 ? String.join(", ", names)
+                : String.join(", ", names.subList(0, 5)) + " and " + (names.size() - 5) + " more";
+    }
+
     /** Whether the engine has no logins or grants, so that no login can be narrower than the file. */
     static boolean noLogins(PrivilegeReport r) {
         return r.dialect() == dev.sqlagent.Dialect.SQLITE || r.dialect() == dev.sqlagent.Dialect.DUCKDB;
@@ -167,8 +174,8 @@ public final class SqlAgentMcpServer implements AutoCloseable {
                     .append('\n');
             b.append("  tables outside the policy: ").append(r.forbiddenTables().isEmpty()
                     ? "refused by the database (no grant), and by the guard"
-                    : "the guard only (" + (grants ? "the login can read " + r.forbiddenTables().size() + " of them"
-                            : r.dialect() + " has no grants") + ")").append('\n');
+                    : "the guard only (" + (grants ? "the login can read " : r.dialect() + " has no grants; the file "
+                            + "holds ") + some(r.forbiddenTables()) + ")").append('\n');
             b.append("  denied columns: ").append(r.deniedColumns().isEmpty()
                     ? (grants ? "refused by the database (no grant), and by the guard" : "none denied")
                     : "the guard only (" + (grants ? "the login can read " + r.deniedColumns()
@@ -205,7 +212,7 @@ public final class SqlAgentMcpServer implements AutoCloseable {
             throw new IllegalStateException("this server was built for HTTP clients only: give the stdio client's "
                     + "policy with policy(...) on the builder to serve stdio");
         }
-        StdioLines.Out lines = new StdioLines.Out(out);
+        StdioLines.Out lines = new StdioLines.Out(out, json);
         StdioLines.Feed feed = new StdioLines.Feed();
         StdioServerTransportProvider transport = new StdioServerTransportProvider(json, feed, lines.forSdk());
         Tools tools = tools();
@@ -233,8 +240,16 @@ public final class SqlAgentMcpServer implements AutoCloseable {
                     LOG.info("mcp stdio message refused with {}", v.code());
                     lines.write(v.error());
                 } else if (v.pass() != null) {
+                    if (v.request() != null) {
+                        lines.expect(v.request());
+                    }
                     feed.add(v.pass());
                 }
+            }
+            // the input ended: the requests already read are answered before the session closes
+            if (!lines.awaitAnswers(STDIO_DRAIN_MILLIS)) {
+                LOG.warn("mcp stdio: the input ended and some requests were not answered within {} ms; closing",
+                        STDIO_DRAIN_MILLIS);
             }
         } catch (IOException e) {
             LOG.warn("mcp stdio input failed; ending the session: {}", e.toString());

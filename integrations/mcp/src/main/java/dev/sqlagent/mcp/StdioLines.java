@@ -116,12 +116,55 @@ final class StdioLines {
         }
     }
 
-    /** Writes whole lines to the client, one at a time. */
+    /**
+     * Writes whole lines to the client, one at a time, and keeps the ids of the requests the SDK has yet to
+     * answer, so that the end of the input waits for their answers.
+     */
     static final class Out {
         private final OutputStream out;
+        private final io.modelcontextprotocol.json.McpJsonMapper json;
+        private final java.util.Set<Object> pending = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-        Out(OutputStream out) {
+        Out(OutputStream out, io.modelcontextprotocol.json.McpJsonMapper json) {
             this.out = out;
+            this.json = json;
+        }
+
+        /** A request handed to the SDK, which owes it an answer. */
+        void expect(Object id) {
+            pending.add(id);
+        }
+
+        /**
+         * Waits until the SDK has answered every request handed to it, or the time is up.
+         *
+         * @param millis the longest wait
+         * @return whether every request was answered
+         */
+        synchronized boolean awaitAnswers(long millis) throws InterruptedException {
+            long deadline = System.nanoTime() + millis * 1_000_000;
+            while (!pending.isEmpty()) {
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    return false;
+                }
+                wait(left);
+            }
+            return true;
+        }
+
+        private void answered(byte[] line) {
+            try {
+                Object m = json.readValue(line, Object.class);
+                if (m instanceof java.util.Map<?, ?> map && !map.containsKey("method") && map.get("id") != null
+                        && pending.remove(map.get("id"))) {
+                    synchronized (this) {
+                        notifyAll();
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // not a response the server owes
+            }
         }
 
         /** Writes one line (a JSON-RPC message) and flushes it. */
@@ -148,8 +191,10 @@ final class StdioLines {
                 public synchronized void write(int b) throws IOException {
                     pending.write(b);
                     if (b == '\n') {
-                        writeRaw(pending.toByteArray());
+                        byte[] line = pending.toByteArray();
                         pending.reset();
+                        writeRaw(line);
+                        answered(line);
                     }
                 }
 

@@ -119,7 +119,7 @@ class McpServerBuildTest {
             SqlAgentMcpServer server = SqlAgentMcpServer.builder().agent(ro).build();
             assertThat(server.audits().get("stdio").forbiddenTables()).contains("payroll");
             assertThat(server.defences()).contains("writes: refused by the database (opened read-only)")
-                    .contains("tables outside the policy: the guard only (SQLITE has no grants)")
+                    .contains("tables outside the policy: the guard only (SQLITE has no grants; the file holds payroll)")
                     .contains("denied columns: the guard only");
         }
     }
