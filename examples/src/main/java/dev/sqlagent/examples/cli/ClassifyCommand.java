@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
  * <p>Fields: {@code sql}, {@code outcome} ({@code ok}/{@code error}), {@code error_category},
  * {@code sqlstate}, {@code vendor_code}, {@code message} (all null when ok), {@code rows} (null on error)
  * and {@code elapsed_ms}. Exit codes ({@link ExitCodes}): 0 when every line was processed, whatever the
- * outcomes; 2 on a usage error; 5 when the database cannot be reached. The password comes from the
+ * outcomes (an unreachable server is classified on each line); 2 on a usage error; 5 when the SQLite file of
+ * the URL does not exist. The password comes from the
  * environment ({@code --password-env VAR}, else {@value #PASSWORD_VARIABLE}); {@code --password} still works
  * but is deprecated (it shows in the process list and the shell's history) and warns.
  */
@@ -36,7 +37,7 @@ import picocli.CommandLine.Option;
             "0:every line was processed, whatever the outcomes",
             "1:internal error (a bug: please report it)",
             "2:usage error: a bad or missing option, a missing environment variable",
-            "5:the database cannot be reached: a missing file, an unknown host, nothing listening, a refused login"})
+            "5:the SQLite file of the URL cannot be read (a server that cannot be reached is classified per line)"})
 final class ClassifyCommand implements Callable<Integer> {
 
     private static final JsonFactory JSON = new JsonFactory();
@@ -104,12 +105,7 @@ final class ClassifyCommand implements Callable<Integer> {
             System.err.println("classify: " + unreadable);
             return ExitCodes.UNREACHABLE;
         }
-        try (java.sql.Connection c = ds.getConnection()) {
-            c.isValid(timeoutSeconds);
-        } catch (java.sql.SQLException e) {
-            System.err.println("classify: " + Causes.connection(e, AskCommand.redact(jdbcUrl), user));
-            return ExitCodes.UNREACHABLE;
-        }
+        // a database that cannot be reached is classified line by line (CONNECTION): that is this command's work
         JdbcSqlExecutor executor = JdbcSqlExecutor.builder(ds).queryTimeout(Duration.ofSeconds(timeoutSeconds)).build();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Writer out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
