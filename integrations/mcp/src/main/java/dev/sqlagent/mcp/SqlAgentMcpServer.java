@@ -59,7 +59,16 @@ import org.slf4j.LoggerFactory;
  * <p>{@link Builder#build()} runs the privilege audit ({@link SqlAgent#audit(GuardPolicy)}) for every client's
  * policy: a login that can read what a policy forbids, or write at all, is logged at WARN and the server
  * refuses to start ({@link LoginTooBroadException}) unless the host accepts it with
- * {@link Builder#allowBroadLogin(boolean) allowBroadLogin(true)}. Every call is logged under
+ * {@link Builder#allowBroadLogin(boolean) allowBroadLogin(true)}. On an engine without logins or grants
+ * (SQLite, DuckDB), where no login can be narrower than the file, only a way to write stops it: a file opened
+ * read-only starts. {@link #defences()} says which layer defends which limit.
+ *
+ * <p>Every incoming message is checked before the SDK reads it, on both transports: bad input gets a JSON-RPC
+ * error naming what was wrong ({@code -32700}, {@code -32600}, {@code -32601}, {@code -32602}) and the session
+ * goes on. Every tool result is bounded in rows, value width and bytes ({@link Builder#maxResultRows},
+ * {@link Builder#maxCellChars}, {@link Builder#maxResultBytes}), in its text and its structured content alike,
+ * and says what was cut ({@code truncated}, {@code truncation}). {@code notifications/cancelled} cancels the
+ * named call's statement in the database. Every call is logged under
  * {@code dev.sqlagent.mcp} with the client's name (never its token) and counted ({@link #callCounts()}); the
  * {@code query} and {@code ask} calls are also questions of the agent: traced, in its metrics and cases.
  *
@@ -196,13 +205,17 @@ public final class SqlAgentMcpServer implements AutoCloseable {
 
     /**
      * Serves one client over the given streams (newline-delimited JSON-RPC, as a desktop assistant starts a
-     * server) under the stdio policy, until the input ends. Nothing else may write to {@code out}: log to
-     * standard error.
+     * server) under the stdio policy, until the input ends; the requests already read are answered first. Every
+     * line is checked before the SDK reads it: one that is not a JSON-RPC message, names a method the server
+     * does not offer or an unknown tool gets a JSON-RPC error and the session goes on; a
+     * {@code notifications/cancelled} cancels the call it names, and its statement in the database. Nothing
+     * else may write to {@code out}: log to standard error.
      *
      * @param in the client's messages, usually {@code System.in}
      * @param out the replies, usually {@code System.out}
      * @throws InterruptedException if interrupted while serving; the session is closed
-     * @throws IllegalStateException if the server is closed
+     * @throws IllegalStateException if the server is closed, or was built for HTTP clients only (with
+     *     {@link Builder#policyFor} and without {@link Builder#policy})
      */
     public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
         Objects.requireNonNull(in, "in");

@@ -95,6 +95,65 @@ final class ToolResults {
     }
 
     /**
+     * The result of the {@code describe} tool, within the byte bound: a schema too large for one message lists
+     * the tables that fit, in text and structured content alike, and says so.
+     *
+     * @param text the schema as Markdown
+     * @param structured the same as structured content
+     * @param bounds the limits of one result
+     * @param json measures the structured content
+     * @return the tool result
+     */
+    @SuppressWarnings("unchecked")
+    static CallToolResult describe(String text, Map<String, Object> structured, Bounds bounds, McpJsonMapper json) {
+        Map<String, Object> s = new LinkedHashMap<>(structured);
+        List<Object> tables = s.get("tables") instanceof List<?> l ? (List<Object>) l : List.of();
+        String shown = text;
+        List<Map<String, Object>> cuts = new ArrayList<>();
+        if (bytes(json(json, text)) + bytes(json(json, s)) > bounds.maxBytes()) {
+            long half = (bounds.maxBytes() - 4_096L) / 2;
+            shown = cutText(text, half);
+            List<Object> kept = new ArrayList<>();
+            long used = bytes(json(json, s)) - bytes(json(json, tables));
+            for (Object t : tables) {
+                long cost = bytes(json(json, t)) + 1;
+                if (used + cost > half) {
+                    break;
+                }
+                used += cost;
+                kept.add(t);
+            }
+            s.put("tables", kept);
+            String message = "the schema is larger than the server's " + bounds.maxBytes() + "-byte limit per result: "
+                    + kept.size() + " of " + tables.size() + " tables are listed in full";
+            cuts.add(cut("tables", "max_result_bytes", bounds.maxBytes(), message));
+            shown += "\n\nTruncated: " + message + ".\n";
+        }
+        s.put("tables_total", tables.size());
+        s.put("truncated", !cuts.isEmpty());
+        s.put("truncation", cuts);
+        return CallToolResult.builder().addTextContent(shown).structuredContent(s).build();
+    }
+
+    /** The text cut at the last line that fits the bytes (as a JSON string's content), or as it is. */
+    static String cutText(String text, long maxBytes) {
+        if (bytes(text) + 2 * text.chars().filter(c -> c == '\n' || c == '"' || c == '\\').count() <= maxBytes) {
+            return text;
+        }
+        StringBuilder b = new StringBuilder();
+        long used = 0;
+        for (String line : text.split("\n", -1)) {
+            long cost = bytes(line) + 2 + 2 * line.chars().filter(c -> c == '"' || c == '\\').count();
+            if (used + cost > maxBytes) {
+                break;
+            }
+            b.append(line).append('\n');
+            used += cost;
+        }
+        return b.toString();
+    }
+
+    /**
      * A tool error for a call the server could not take (a bad argument, a closed agent).
      *
      * @param message what was wrong

@@ -129,10 +129,8 @@ final class Tools {
                         + "columns the policy forbids are not listed.",
                 Map.of(), List.of(), true, clients, (client, args, key) -> {
                     SchemaCatalog visible = schema(client);
-                    return CallToolResult.builder()
-                            .addTextContent(SchemaDescription.text(visible, client.policy(), agent.dialect()))
-                            .structuredContent(SchemaDescription.structured(visible, client.policy(), agent.dialect()))
-                            .build();
+                    return ToolResults.describe(SchemaDescription.text(visible, client.policy(), agent.dialect()),
+                            SchemaDescription.structured(visible, client.policy(), agent.dialect()), bounds, json);
                 }));
         return out;
     }
@@ -154,7 +152,8 @@ final class Tools {
             MDC.put(MDC_CLIENT, client.name());
             try {
                 calls.get("schema_resource").increment();
-                String text = SchemaDescription.text(schema(client), client.policy(), agent.dialect());
+                String text = ToolResults.cutText(SchemaDescription.text(schema(client), client.policy(),
+                        agent.dialect()), bounds.maxBytes() - 4_096L);
                 LOG.info("mcp resource {} client={} time_ms={}", SqlAgentMcpServer.SCHEMA_URI, client.name(),
                         (System.nanoTime() - start) / 1_000_000);
                 return McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
