@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sqlagent.SqlAgent;
+import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.testkit.CompanyDatabase;
 import dev.sqlagent.testkit.ScriptedLlm;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import dev.sqlagent.execution.UrlDataSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
