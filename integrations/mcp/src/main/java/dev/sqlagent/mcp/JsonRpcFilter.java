@@ -240,9 +240,7 @@ final class JsonRpcFilter implements Filter {
                 if (parsed instanceof Map<?, ?> m) {
                     Object rpc = m.get("jsonRpcError");
                     if (rpc instanceof Map<?, ?> e) {
-                        if (e.get("code") instanceof Number n) {
-                            code = n.intValue();
-                        }
+                        // the code follows the status (the SDK's own codes do not fit its refusals)
                         if (e.get("message") instanceof String s && !s.isBlank()) {
                             message = s;
                         }

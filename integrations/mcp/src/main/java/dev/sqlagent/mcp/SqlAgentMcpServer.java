@@ -695,9 +695,13 @@ public final class SqlAgentMcpServer implements AutoCloseable {
             Map<PrivilegeReport, List<String>> names = new IdentityHashMap<>();
             reports.forEach((name, r) -> names.computeIfAbsent(r, k -> new ArrayList<>()).add(name));
             names.forEach((r, clientNames) -> {
-                if (r.guardIsOnlyDefence()) {
+                if (tooBroad(r)) {
                     LOG.warn("mcp server: for client(s) {} the database does not refuse everything the policy "
                             + "forbids; the guard is the only line of defence for:\n{}", clientNames, r.toText());
+                } else if (r.guardIsOnlyDefence()) {
+                    // an engine without grants, opened read-only: nothing a narrower login could change
+                    LOG.info("mcp server: for client(s) {} the engine has no grants; the guard alone keeps the "
+                            + "tables and columns the policy forbids:\n{}", clientNames, r.toText());
                 }
             });
             if (!broad.isEmpty() && !allowBroadLogin) {
