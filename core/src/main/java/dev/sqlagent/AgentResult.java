@@ -84,7 +84,8 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
      * Renders the result as one JSON object on one line, the form the command line's {@code ask --json}
      * prints. Field names are stable (new ones may be added, none renamed): {@code question},
      * {@code status}, {@code corrections}, {@code llm_calls}, {@code sql} and {@code error_category} (null
-     * when absent), {@code failure_kind} (failed only), {@code rows} (the row count, answered only),
+     * when absent), {@code failure_kind} (failed only), {@code rows} and {@code row_count} (both the row
+     * count, answered only; {@code row_count} is the name the MCP server's results use),
      * {@code violations} ({@code "TYPE:fragment"}, rejected only), {@code tokens}, {@code hand_off} (the
      * {@link HandOff#toJson()} object, rejected or failed), {@code stages}, then for an answer
      * {@code executed_sql}, {@code columns}, {@code data} (the rows, values as JSON numbers, booleans,
@@ -95,7 +96,25 @@ public sealed interface AgentResult permits AgentResult.Answered, AgentResult.Re
      * @return the JSON text
      */
     default String toJson() {
-        return AgentResultJson.toJson(this);
+        return AgentResultJson.toJson(this, 0);
+    }
+
+    /**
+     * Renders the result as {@link #toJson()} does, knowing the row cap the statement ran under: an answer
+     * also carries {@code row_cap} and {@code row_cap_reached}, and {@code truncated} is true when rows may
+     * have been cut, that is when the answer reached the cap (the guard caps the statement itself, so a
+     * result at the cap cannot tell whether more rows existed). {@link #toJson()} knows no cap and flags only
+     * a cut the executor saw.
+     *
+     * @param rowCap the row cap of the policy the question ran under, at least 1
+     * @return the JSON text
+     * @throws IllegalArgumentException if the cap is below 1
+     */
+    default String toJson(int rowCap) {
+        if (rowCap < 1) {
+            throw new IllegalArgumentException("rowCap must be >= 1 but was " + rowCap);
+        }
+        return AgentResultJson.toJson(this, rowCap);
     }
 
     /**

@@ -23,11 +23,12 @@ final class AgentResultJson {
     private AgentResultJson() {
     }
 
-    static String toJson(AgentResult r) {
+    /** @param rowCap the row cap the statement ran under, or 0 when unknown */
+    static String toJson(AgentResult r, int rowCap) {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = JSON.createGenerator(w)) {
             g.writeStartObject();
-            write(g, r);
+            write(g, r, rowCap);
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -35,7 +36,7 @@ final class AgentResultJson {
         return w.toString();
     }
 
-    private static void write(JsonGenerator g, AgentResult r) throws IOException {
+    private static void write(JsonGenerator g, AgentResult r, int rowCap) throws IOException {
         g.writeStringField("question", r.question());
         g.writeStringField("status", r.status().name());
         g.writeNumberField("corrections", r.trace().correctionCount());
@@ -84,7 +85,14 @@ final class AgentResultJson {
                 g.writeEndArray();
             }
             g.writeEndArray();
-            g.writeBooleanField("truncated", t.truncated());
+            // the guard caps the statement at the row cap, so an answer at the cap may have been cut
+            boolean capReached = rowCap > 0 && t.rowCount() >= rowCap;
+            g.writeBooleanField("truncated", t.truncated() || capReached);
+            g.writeNumberField("row_count", t.rowCount());
+            if (rowCap > 0) {
+                g.writeNumberField("row_cap", rowCap);
+                g.writeBooleanField("row_cap_reached", t.truncated() || capReached);
+            }
         }
         if (r instanceof AgentResult.Failed f) {
             g.writeStringField("message", f.message());

@@ -309,6 +309,25 @@ public final class SqlAgent implements AutoCloseable {
      */
     public CompletableFuture<AgentResult> askAsync(Question question) {
         Objects.requireNonNull(question, "question");
+        return async(question, false);
+    }
+
+    /**
+     * Runs SQL written by the caller as {@link #query(Question)} does, on the agent's executor. Cancelling the
+     * returned future cancels the statement under way in the database, as for {@link #askAsync(String)}: the
+     * run ends {@link FailureKind#CANCELLED}.
+     *
+     * @param request the request; its {@link Question#text() text} is the SQL
+     * @return a future of the result
+     * @throws NullPointerException if the request is null
+     * @throws IllegalStateException if the agent is closed
+     */
+    public CompletableFuture<AgentResult> queryAsync(Question request) {
+        Objects.requireNonNull(request, "request");
+        return async(request, true);
+    }
+
+    private CompletableFuture<AgentResult> async(Question question, boolean callerSql) {
         if (closed) {
             throw new IllegalStateException("the agent is closed; build a new one to ask more questions");
         }
@@ -326,7 +345,7 @@ public final class SqlAgent implements AutoCloseable {
                     return; // cancelled before it started: nothing was done, nothing to record
                 }
                 try {
-                    future.complete(run(question, null, scope, false));
+                    future.complete(run(question, null, scope, callerSql));
                 } catch (Throwable e) {
                     future.completeExceptionally(e);
                 }

@@ -58,11 +58,27 @@ class AgentResultJsonTest {
             assertThat(json).doesNotContain("\n");
             assertThat(fields(json)).containsExactly("question", "status", "corrections", "llm_calls", "sql",
                     "error_category", "rows", "tokens", "stages", "executed_sql", "columns", "data", "truncated",
-                    "question_id");
+                    "row_count", "question_id");
             long n = (Long) ((AgentResult.Answered) r).table().rows().get(0).get(0);
             assertThat(json).contains("\"status\":\"ANSWERED\"", "\"rows\":1", "\"error_category\":null",
                     "\"columns\":[\"N\",\"S\",\"Z\",\"B\"]", "\"data\":[[" + n + ",\"x\",null,true]]",
                     "\"truncated\":false", "\"question_id\":\"" + r.trace().questionId() + "\"");
+        }
+    }
+
+    @Test
+    void anAnswerAtTheRowCapIsTruncatedWhenTheCapIsKnown() throws IOException {
+        llm.enqueueFor(REFINER, "SELECT name FROM employees ORDER BY name");
+        try (SqlAgent agent = SqlAgent.builder().llm(llm).dataSource(db.analyst())
+                .policy(GuardPolicy.builder().allowTables(CompanyDatabase.ALLOWED_TABLES).maxRows(2).build())
+                .correction(false).build()) {
+            AgentResult r = agent.ask("Who works here?");
+            // the guard capped the statement at 2: the executor saw no more rows, yet more may exist
+            assertThat(r.toJson()).contains("\"rows\":2,", "\"truncated\":false", "\"row_count\":2");
+            String json = r.toJson(2);
+            assertThat(json).contains("\"truncated\":true", "\"row_count\":2", "\"row_cap\":2",
+                    "\"row_cap_reached\":true");
+            assertThat(r.toJson(3)).contains("\"truncated\":false", "\"row_cap_reached\":false");
         }
     }
 

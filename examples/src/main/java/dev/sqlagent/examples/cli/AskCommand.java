@@ -88,17 +88,17 @@ import picocli.CommandLine.Parameters;
 final class AskCommand implements Callable<Integer> {
 
     /** Exit code: answered, or the interactive input ended. */
-    static final int ANSWERED = 0;
+    static final int ANSWERED = ExitCodes.OK;
     /** Exit code: a bug. */
-    static final int INTERNAL = 1;
+    static final int INTERNAL = ExitCodes.INTERNAL;
     /** Exit code: bad options or configuration. */
-    static final int USAGE = 2;
+    static final int USAGE = ExitCodes.USAGE;
     /** Exit code: the guard refused the SQL. */
-    static final int REJECTED = 3;
+    static final int REJECTED = ExitCodes.REFUSED;
     /** Exit code: no answer. */
-    static final int FAILED = 4;
+    static final int FAILED = ExitCodes.FAILED;
     /** Exit code: the database cannot be reached. */
-    static final int UNREACHABLE = 5;
+    static final int UNREACHABLE = ExitCodes.UNREACHABLE;
 
     @Option(names = "--jdbc-url", paramLabel = "URL", description = "The database's JDBC URL (or --csv, --parquet,"
             + " --duckdb).")
@@ -261,6 +261,16 @@ final class AskCommand implements Callable<Integer> {
     /** The files or the DuckDB file, registered and locked ({@link DuckDbFiles}). */
     private DuckDbFiles duckDb() throws Stop {
         DuckDbFiles.Builder b = DuckDbFiles.builder();
+        // a file that cannot be read is a database that cannot be reached (5), as a missing SQLite file is
+        for (String[] f : pairs(csv, "--csv")) {
+            unreadable(Path.of(f[1]), "--csv");
+        }
+        for (String[] f : pairs(parquet, "--parquet")) {
+            unreadable(Path.of(f[1]), "--parquet");
+        }
+        if (duckdbFile != null) {
+            unreadable(duckdbFile, "--duckdb");
+        }
         try {
             for (String[] f : pairs(csv, "--csv")) {
                 b.csv(f[0], Path.of(f[1]));
@@ -280,6 +290,13 @@ final class AskCommand implements Callable<Integer> {
             throw new Stop(UNREACHABLE, "DuckDB cannot open the files: " + oneLine(e), e);
         } catch (LinkageError | IllegalStateException e) {
             throw new Stop(USAGE, "DuckDB: " + e.getMessage(), e);
+        }
+    }
+
+    private static void unreadable(Path file, String option) throws Stop {
+        String why = Causes.unreadable(file, option);
+        if (why != null) {
+            throw new Stop(UNREACHABLE, why, null);
         }
     }
 
@@ -318,7 +335,7 @@ final class AskCommand implements Callable<Integer> {
                 schema = d == Dialect.MARIADB || d == Dialect.MYSQL ? c.getCatalog() : schemaOf(c);
             }
         } catch (SQLException e) {
-            throw new Stop(UNREACHABLE, "cannot connect to " + where() + ": " + oneLine(e), e);
+            throw new Stop(UNREACHABLE, Causes.connection(e, where(), user), e);
         }
         if (allTables) {
             tables = readable(ds, d, schema, tables);
@@ -334,6 +351,7 @@ final class AskCommand implements Callable<Integer> {
         GuardPolicy p;
         try {
             p = policy.allowTables(tables).build();
+            rowCap = p.maxRows();
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new Stop(USAGE, e.getMessage(), e);
         }
@@ -442,9 +460,10 @@ final class AskCommand implements Callable<Integer> {
                     + " (jdbc:sqlite:), PostgreSQL (jdbc:postgresql:) and MariaDB/MySQL (jdbc:mariadb:)", e);
         }
         Path sqliteFile = sqliteFile(jdbcUrl);
-        if (sqliteFile != null && !Files.isRegularFile(sqliteFile)) {
+        String unreadable = sqliteFile == null ? null : Causes.unreadable(sqliteFile, "the SQLite file of --jdbc-url");
+        if (unreadable != null) {
             // sqlite-jdbc would create an empty database there
-            throw new Stop(UNREACHABLE, "no SQLite database file " + sqliteFile, null);
+            throw new Stop(UNREACHABLE, unreadable, null);
         }
         UrlDataSource ds = new UrlDataSource(h2WithoutCreation(jdbcUrl), user, password);
         ds.setLoginTimeout(timeoutSeconds);
@@ -617,8 +636,11 @@ final class AskCommand implements Callable<Integer> {
         return a.replaceAll("\\s+", " ").strip().equals(b.replaceAll("\\s+", " ").strip());
     }
 
+    /** The policy's row cap, for the JSON lines' {@code truncated}. */
+    private int rowCap = GuardPolicy.DEFAULT_MAX_ROWS;
+
     private void printJson(String asked, AgentResult r) {
-        ResultJson.print(out, r, g -> g.writeStringField("asked", asked));
+        ResultJson.print(out, r, rowCap, g -> g.writeStringField("asked", asked));
     }
 
     /** The URL without its parameters and user information, which may hold a password. */

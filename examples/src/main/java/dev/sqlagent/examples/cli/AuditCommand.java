@@ -19,12 +19,19 @@ import picocli.CommandLine.Option;
  * The {@code audit} command: whether a database login can read tables or columns the policy forbids, or
  * write at all. Prints one JSON line with {@code --json} ({@code dialect}, {@code login},
  * {@code least_privilege}, {@code can_write}, {@code writes}, {@code forbidden_tables_readable},
- * {@code denied_columns_readable}, {@code notes}), a text report otherwise. Exit code 0 when the login has
- * least privilege, 1 when the guard is the only line of defence for something, 2 on a usage or database
- * error.
+ * {@code denied_columns_readable}, {@code notes}), a text report otherwise. Exit codes ({@link ExitCodes}): 0
+ * when the login has least privilege, 3 when the guard is the only line of defence for something, 2 on a usage
+ * error, 5 when the database cannot be reached.
  */
 @Command(name = "audit", mixinStandardHelpOptions = true,
-        description = "Report whether the database login can read what the policy forbids, or write at all.")
+        description = "Report whether the database login can read what the policy forbids, or write at all.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:least privilege: the database itself refuses what the policy forbids",
+            "1:internal error (a bug: please report it)",
+            "2:usage error: a bad or missing option, a missing environment variable",
+            "3:refused: the login can read what the policy forbids, or write (see the report)",
+            "5:the database cannot be reached: a missing file, an unknown host, nothing listening, a refused login"})
 final class AuditCommand implements Callable<Integer> {
 
     /** Stands for "no table allowed": a policy needs one, and no database has it. */
@@ -75,8 +82,9 @@ final class AuditCommand implements Callable<Integer> {
         if (passwordEnv != null) {
             password = env.get(passwordEnv);
             if (password == null) {
-                err.println("audit: environment variable " + passwordEnv + " is not set");
-                return 2;
+                err.println("audit: environment variable " + passwordEnv + " (--password-env) is not set; export it, "
+                        + "or name the variable that holds the password");
+                return ExitCodes.USAGE;
             }
         }
         PrivilegeReport report;
@@ -96,13 +104,13 @@ final class AuditCommand implements Callable<Integer> {
             report = PrivilegeAudit.audit(ds, d, b.build());
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println("audit: " + e.getMessage());
-            return 2;
+            return ExitCodes.USAGE;
         } catch (SQLException e) {
-            err.println("audit: the database refused (" + e.getSQLState() + "): " + e.getMessage());
-            return 2;
+            err.println("audit: " + Causes.connection(e, AskCommand.redact(jdbcUrl), user));
+            return ExitCodes.UNREACHABLE;
         }
         out.println(json ? report.toJson() : report.toText());
         out.flush();
-        return report.guardIsOnlyDefence() ? 1 : 0;
+        return report.guardIsOnlyDefence() ? ExitCodes.REFUSED : ExitCodes.OK;
     }
 }

@@ -24,10 +24,20 @@ import picocli.CommandLine.Option;
  *
  * <p>Fields: {@code sql}, {@code outcome} ({@code ok}/{@code error}), {@code error_category},
  * {@code sqlstate}, {@code vendor_code}, {@code message} (all null when ok), {@code rows} (null on error)
- * and {@code elapsed_ms}. Exit code 0 when every line was processed, whatever the outcomes.
+ * and {@code elapsed_ms}. Exit codes ({@link ExitCodes}): 0 when every line was processed, whatever the
+ * outcomes (an unreachable server is classified on each line); 2 on a usage error; 5 when the SQLite file of
+ * the URL does not exist. The password comes from the
+ * environment ({@code --password-env VAR}, else {@value #PASSWORD_VARIABLE}); {@code --password} still works
+ * but is deprecated (it shows in the process list and the shell's history) and warns.
  */
 @Command(name = "classify", mixinStandardHelpOptions = true,
-        description = "Run SQL from stdin (one statement per line) read-only and classify each error as JSON lines.")
+        description = "Run SQL from stdin (one statement per line) read-only and classify each error as JSON lines.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every line was processed, whatever the outcomes",
+            "1:internal error (a bug: please report it)",
+            "2:usage error: a bad or missing option, a missing environment variable",
+            "5:the SQLite file of the URL cannot be read (a server that cannot be reached is classified per line)"})
 final class ClassifyCommand implements Callable<Integer> {
 
     private static final JsonFactory JSON = new JsonFactory();
@@ -38,20 +48,65 @@ final class ClassifyCommand implements Callable<Integer> {
     @Option(names = "--user", description = "database user")
     String user;
 
-    @Option(names = "--password", description = "database password", interactive = false)
+    /** The variable read for the password when no option names one. */
+    static final String PASSWORD_VARIABLE = "SQLAGENT_DB_PASSWORD";
+
+    @Option(names = "--password", description = "DEPRECATED (visible in the process list and the shell's history):"
+            + " use --password-env or " + PASSWORD_VARIABLE + ".", interactive = false, hidden = false)
     String password;
+
+    @Option(names = "--password-env", paramLabel = "VAR", description = "The environment variable holding the "
+            + "database password (default " + PASSWORD_VARIABLE + " when set).")
+    String passwordEnv;
 
     @Option(names = "--timeout-seconds", defaultValue = "30", description = "query timeout (default ${DEFAULT-VALUE})")
     int timeoutSeconds;
+
+    private final java.util.Map<String, String> env;
+
+    ClassifyCommand() {
+        this(System.getenv());
+    }
+
+    ClassifyCommand(java.util.Map<String, String> env) {
+        this.env = env;
+    }
 
     @Override
     public Integer call() throws IOException {
         if (timeoutSeconds < 1) {
             System.err.println("classify: --timeout-seconds must be >= 1 but was " + timeoutSeconds);
-            return 2;
+            return ExitCodes.USAGE;
         }
-        JdbcSqlExecutor executor = JdbcSqlExecutor.builder(new dev.sqlagent.execution.UrlDataSource(jdbcUrl, user, password))
-                .queryTimeout(Duration.ofSeconds(timeoutSeconds)).build();
+        String secret;
+        if (password != null) {
+            if (passwordEnv != null) {
+                System.err.println("classify: give --password-env or --password, not both");
+                return ExitCodes.USAGE;
+            }
+            System.err.println("classify: WARNING: --password is deprecated: the password shows in the process list "
+                    + "and the shell's history; export it and give --password-env VAR (or set " + PASSWORD_VARIABLE
+                    + ")");
+            secret = password;
+        } else if (passwordEnv != null) {
+            secret = env.get(passwordEnv);
+            if (secret == null) {
+                System.err.println("classify: environment variable " + passwordEnv + " (--password-env) is not set; "
+                        + "export it, or name the variable that holds the password");
+                return ExitCodes.USAGE;
+            }
+        } else {
+            secret = env.get(PASSWORD_VARIABLE);
+        }
+        dev.sqlagent.execution.UrlDataSource ds = new dev.sqlagent.execution.UrlDataSource(jdbcUrl, user, secret);
+        java.nio.file.Path sqlite = AskCommand.sqliteFile(jdbcUrl);
+        String unreadable = sqlite == null ? null : Causes.unreadable(sqlite, "the SQLite file of --jdbc-url");
+        if (unreadable != null) {
+            System.err.println("classify: " + unreadable);
+            return ExitCodes.UNREACHABLE;
+        }
+        // a database that cannot be reached is classified line by line (CONNECTION): that is this command's work
+        JdbcSqlExecutor executor = JdbcSqlExecutor.builder(ds).queryTimeout(Duration.ofSeconds(timeoutSeconds)).build();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Writer out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         String line;
@@ -64,7 +119,7 @@ final class ClassifyCommand implements Callable<Integer> {
             out.write('\n');
             out.flush();
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
     private static void write(Writer out, String sql, ExecutionOutcome outcome) throws IOException {

@@ -19,10 +19,17 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code demo}: the company database on embedded H2 and a fixed set of questions whose scripted model
- * replies reproduce real failures. Exits 0 when every question ends as its scenario expects.
+ * replies reproduce real failures. Exits 0 when every question ends as its scenario expects, 4 when one does
+ * not ({@link ExitCodes}).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Run the governed agent on an embedded company database with a scripted model.")
+        description = "Run the governed agent on an embedded company database with a scripted model.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every scenario ended as expected (or a real model answered them)",
+            "1:internal error (a bug: please report it)",
+            "2:usage error: a bad or missing option, a missing environment variable",
+            "4:failed: a scenario did not end as expected"})
 final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print one JSON object per question instead of the readable trace.")
@@ -32,8 +39,13 @@ final class DemoCommand implements Callable<Integer> {
             + " (or SQLAGENT_LLM_BASE_URL).")
     String baseUrl;
 
-    @Option(names = "--api-key", description = "API key of the real model (or SQLAGENT_LLM_API_KEY).")
+    @Option(names = "--api-key", description = "DEPRECATED (visible in the process list and the shell's history): "
+            + "use --api-key-env or SQLAGENT_LLM_API_KEY.")
     String apiKey;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR", description = "The environment variable holding the real "
+            + "model's API key (default SQLAGENT_LLM_API_KEY, then OPENAI_API_KEY, when set).")
+    String apiKeyEnv;
 
     @Option(names = "--model", description = "Model name of the real model (or SQLAGENT_LLM_MODEL).")
     String model;
@@ -44,11 +56,31 @@ final class DemoCommand implements Callable<Integer> {
         List<Scenario> scenarios = Scenario.all();
         LlmClient llm;
         boolean scripted;
+        String key = apiKey;
+        if (apiKey != null) {
+            if (apiKeyEnv != null) {
+                System.err.println("demo: give --api-key-env or --api-key, not both");
+                return ExitCodes.USAGE;
+            }
+            System.err.println("demo: WARNING: --api-key is deprecated: the key shows in the process list and the "
+                    + "shell's history; export it and give --api-key-env VAR (or set SQLAGENT_LLM_API_KEY)");
+        } else if (apiKeyEnv != null) {
+            key = System.getenv(apiKeyEnv);
+            if (key == null) {
+                System.err.println("demo: environment variable " + apiKeyEnv + " (--api-key-env) is not set; export it,"
+                        + " or name the variable that holds the key");
+                return ExitCodes.USAGE;
+            }
+        } else if (baseUrl != null || model != null) {
+            // options name the model: its key still comes from the environment, never the command line
+            key = System.getenv("SQLAGENT_LLM_API_KEY") != null ? System.getenv("SQLAGENT_LLM_API_KEY")
+                    : System.getenv("OPENAI_API_KEY");
+        }
         try {
-            llm = RealModel.choose(baseUrl, apiKey, model);
+            llm = RealModel.choose(baseUrl, key, model);
         } catch (IllegalArgumentException e) {
             System.err.println("demo: " + e.getMessage());
-            return 2;
+            return ExitCodes.USAGE;
         }
         scripted = llm == null;
         if (scripted) {
@@ -99,7 +131,7 @@ final class DemoCommand implements Callable<Integer> {
                         : unexpected + " scenario(s) did not end as expected.");
             }
         }
-        return unexpected == 0 ? 0 : 1;
+        return unexpected == 0 ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
     /**
@@ -147,7 +179,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private static void printJson(PrintStream out, Scenario s, AgentResult r, Boolean asExpected) {
-        ResultJson.print(out, r, g -> {
+        ResultJson.print(out, r, 200, g -> {
             g.writeStringField("scenario", s.name());
             if (asExpected != null) {
                 g.writeBooleanField("as_expected", asExpected);

@@ -40,6 +40,12 @@ import picocli.CommandLine.Option;
  * that failed, which the agent stops as {@code CORRECTION_UNCHANGED} (see {@link ReplayLlm}).
  */
 @Command(name = "eval", mixinStandardHelpOptions = true,
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every question ran; the summary is the last line",
+            "1:internal error (a bug: please report it)",
+            "2:usage error: a bad or missing option",
+            "5:an input cannot be read: the questions, a replay file, the --sqlite-dir directory"},
         description = "Evaluate the agent on a question set (JSONL or CSV) against SQLite databases, replaying"
                 + " recorded predictions as the model. Last stdout line: the summary as one JSON object.")
 final class EvalCommand implements Callable<Integer> {
@@ -111,10 +117,25 @@ final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream err = System.err;
+        List<String> unreadable = new ArrayList<>();
+        unreadable.add(Causes.unreadable(questionsFile, "--questions"));
+        for (Path p : replay) {
+            unreadable.add(Causes.unreadable(p, "--replay"));
+        }
+        if (!Files.isDirectory(sqliteDir)) {
+            unreadable.add("cannot read the directory " + sqliteDir + " (--sqlite-dir): " + (Files.exists(sqliteDir)
+                    ? "not a directory" : "no such directory") + "; check the path");
+        }
+        for (String why : unreadable) {
+            if (why != null) {
+                err.println("eval: " + why);
+                return ExitCodes.UNREACHABLE;
+            }
+        }
         List<EvalQuestion> questions = EvalQuestions.load(questionsFile);
         if (limit < 0) {
             err.println("eval: --limit must be >= 0 but was " + limit);
-            return 2;
+            return ExitCodes.USAGE;
         }
         if (limit > 0 && limit < questions.size()) {
             questions = questions.subList(0, limit);
@@ -127,27 +148,27 @@ final class EvalCommand implements Callable<Integer> {
         if (k < 1 || k > files.size() || k > SqlAgent.MAX_CANDIDATES) {
             err.println("eval: --candidates must be in [1, " + Math.min(files.size(), SqlAgent.MAX_CANDIDATES)
                     + "] (one per replay file) but was " + candidates);
-            return 2;
+            return ExitCodes.USAGE;
         }
         if (!Files.isDirectory(sqliteDir)) {
             err.println("eval: --sqlite-dir is not a directory: " + sqliteDir);
-            return 2;
+            return ExitCodes.USAGE;
         }
         if (judge) {
             try {
                 dev.sqlagent.llm.openai.OpenAiCompatibleClient.fromEnvironment();
             } catch (IllegalStateException | IllegalArgumentException e) {
                 err.println("eval: --judge needs a real model: " + e.getMessage());
-                return 2;
+                return ExitCodes.USAGE;
             }
         }
         if (passes < 1 || passes > 10) {
             err.println("eval: --passes must be in [1, 10] but was " + passes);
-            return 2;
+            return ExitCodes.USAGE;
         }
         if (passes > 1 && resume) {
             err.println("eval: --resume works on a single pass; drop --passes or --resume");
-            return 2;
+            return ExitCodes.USAGE;
         }
         List<PredictionFile> fixes = new ArrayList<>();
         for (Path p : correctionReplay) {

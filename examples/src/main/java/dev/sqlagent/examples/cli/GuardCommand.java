@@ -36,7 +36,13 @@ import picocli.CommandLine.Option;
  * no real engine ever confirmed.
  */
 @Command(name = "guard", mixinStandardHelpOptions = true,
-        description = "Check SQL (one per line on stdin) against a guard policy; print one JSON verdict per line.")
+        description = "Check SQL (one per line on stdin) against a guard policy; print one JSON verdict per line.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every line was checked, whatever the verdicts",
+            "1:internal error (a bug: please report it)",
+            "2:usage error: a bad or missing option",
+            "5:the --sqlite file cannot be read"})
 final class GuardCommand implements Callable<Integer> {
 
     @Mixin
@@ -69,6 +75,11 @@ final class GuardCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Dialect d;
         GuardPolicy policy;
+        String unreadable = sqlite == null ? null : Causes.unreadable(sqlite, "--sqlite");
+        if (unreadable != null) {
+            err.println("guard: " + unreadable);
+            return ExitCodes.UNREACHABLE;
+        }
         try {
             d = sqlite != null && dialect.equals("generic") ? Dialect.SQLITE : Dialect.parse(dialect);
             List<String> tables = new ArrayList<>(policyOptions.allowTables);
@@ -79,7 +90,7 @@ final class GuardCommand implements Callable<Integer> {
             policy = b.build();
         } catch (IllegalArgumentException | IllegalStateException | SQLException e) {
             err.println("guard: " + e.getMessage());
-            return 2;
+            return ExitCodes.USAGE;
         }
         SqlGuard guard = SqlGuard.create();
         JsonFactory json = new JsonFactory();
@@ -92,7 +103,7 @@ final class GuardCommand implements Callable<Integer> {
             write(json, out, line, guard.check(line, policy, d), d);
         }
         out.flush();
-        return 0;
+        return ExitCodes.OK;
     }
 
     private static void write(JsonFactory json, OutputStream out, String sql, GuardVerdict v, Dialect d)

@@ -43,10 +43,11 @@ import picocli.CommandLine.Option;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:the client closed standard input (stdio), or the server was stopped",
-            "1:internal error",
+            "1:internal error (a bug: please report it)",
             "2:usage error: a bad or missing option, no driver for the JDBC URL, a missing environment variable",
-            "3:the login can do more than the policy allows (see the report) and --allow-broad-login was not given",
-            "5:the database cannot be reached"},
+            "3:refused: the login can do more than the policy allows (see the report) and --allow-broad-login was "
+                + "not given",
+            "5:the database cannot be reached: a missing file, an unknown host, nothing listening, a refused login"},
         footerHeading = "%nExample (desktop assistant, stdio):%n",
         footer = {
             "  java -jar sqlagent.jar mcp --jdbc-url jdbc:postgresql://localhost:5432/shop \\",
@@ -56,11 +57,11 @@ import picocli.CommandLine.Option;
             "  Authorization: Bearer <the token> to http://127.0.0.1:8765/mcp"})
 final class McpCommand implements Callable<Integer> {
 
-    static final int OK = 0;
-    static final int INTERNAL = 1;
-    static final int USAGE = 2;
-    static final int BROAD_LOGIN = 3;
-    static final int UNREACHABLE = 5;
+    static final int OK = ExitCodes.OK;
+    static final int INTERNAL = ExitCodes.INTERNAL;
+    static final int USAGE = ExitCodes.USAGE;
+    static final int BROAD_LOGIN = ExitCodes.REFUSED;
+    static final int UNREACHABLE = ExitCodes.UNREACHABLE;
 
     @Option(names = "--jdbc-url", required = true, paramLabel = "URL", description = "The database's JDBC URL.")
     String jdbcUrl;
@@ -106,6 +107,19 @@ final class McpCommand implements Callable<Integer> {
     @Option(names = "--allowed-origin", paramLabel = "ORIGIN",
             description = "A web origin whose pages may call the HTTP endpoint (default none). Repeatable.")
     List<String> allowedOrigins = new ArrayList<>();
+
+    @Option(names = "--max-result-rows", paramLabel = "N", defaultValue = "" + SqlAgentMcpServer.DEFAULT_MAX_RESULT_ROWS,
+            description = "Most rows one tool result carries (default ${DEFAULT-VALUE}); a cut result says so.")
+    int maxResultRows;
+
+    @Option(names = "--max-cell-chars", paramLabel = "N", defaultValue = "" + SqlAgentMcpServer.DEFAULT_MAX_CELL_CHARS,
+            description = "Longest value one tool result carries, in characters (default ${DEFAULT-VALUE}).")
+    int maxCellChars;
+
+    @Option(names = "--max-result-bytes", paramLabel = "N", defaultValue = "" + SqlAgentMcpServer.DEFAULT_MAX_RESULT_BYTES,
+            description = "Largest tool result, text and structured content together, in bytes (default "
+                    + "${DEFAULT-VALUE}; MCP clients refuse messages over 1 MiB).")
+    int maxResultBytes;
 
     @Option(names = "--base-url", paramLabel = "URL", description = "An OpenAI-compatible endpoint for the ask tool.")
     String baseUrl;
@@ -191,7 +205,7 @@ final class McpCommand implements Callable<Integer> {
         try (Connection c = ds.getConnection()) {
             d = given != null ? given : Dialect.fromProductName(c.getMetaData().getDatabaseProductName());
         } catch (SQLException e) {
-            throw new Stop(UNREACHABLE, "cannot connect to " + redact(jdbcUrl) + ": " + e.getMessage());
+            throw new Stop(UNREACHABLE, Causes.connection(e, redact(jdbcUrl), user));
         } catch (IllegalArgumentException e) {
             throw new Stop(USAGE, e.getMessage());
         }
@@ -203,12 +217,16 @@ final class McpCommand implements Callable<Integer> {
             throw new Stop(USAGE, e.getMessage());
         }
         try (agent) {
-            SqlAgentMcpServer.Builder b = SqlAgentMcpServer.builder().agent(agent).policy(policy)
+            SqlAgentMcpServer.Builder b = SqlAgentMcpServer.builder().agent(agent)
                     .askTool(llm != null).allowBroadLogin(allowBroadLogin);
             try {
+                b.maxResultRows(maxResultRows).maxCellChars(maxCellChars).maxResultBytes(maxResultBytes);
                 if (http) {
+                    // HTTP only: no stdio client to audit or name
                     b.policyFor("http", token, policy);
                     b.allowedOrigins(allowedOrigins.toArray(new String[0]));
+                } else {
+                    b.policy(policy);
                 }
             } catch (IllegalArgumentException e) {
                 throw new Stop(USAGE, e.getMessage());
@@ -217,20 +235,17 @@ final class McpCommand implements Callable<Integer> {
             try {
                 server = b.build();
             } catch (LoginTooBroadException e) {
-                for (PrivilegeReport r : e.reports().values()) {
-                    err.print(r.toText());
-                }
+                // the library logs each report at WARN; the refusal names what the login can do and the way out
                 throw new Stop(BROAD_LOGIN, e.getMessage());
             } catch (IllegalStateException | IllegalArgumentException e) {
                 throw new Stop(USAGE, e.getMessage());
             }
-            for (Map.Entry<String, PrivilegeReport> e : server.audits().entrySet()) {
-                if (e.getValue().guardIsOnlyDefence()) {
-                    err.println("mcp: WARNING: --allow-broad-login: the guard is the only defence for what follows");
-                    err.print(e.getValue().toText());
-                    break;
-                }
+            boolean broad = server.audits().values().stream().anyMatch(PrivilegeReport::guardIsOnlyDefence);
+            if (broad && allowBroadLogin) {
+                err.println("mcp: WARNING: --allow-broad-login: the guard is the only defence for what the database "
+                        + "does not refuse below");
             }
+            err.print(server.defences().lines().map(l -> "mcp: " + l + "\n").reduce("", String::concat));
             if (http) {
                 serveHttp(server);
             } else {
@@ -310,12 +325,28 @@ final class McpCommand implements Callable<Integer> {
             throw new Stop(USAGE, "no driver for " + redact(jdbcUrl) + ": the jar has H2 (jdbc:h2:), SQLite"
                     + " (jdbc:sqlite:), PostgreSQL (jdbc:postgresql:) and MariaDB/MySQL (jdbc:mariadb:)");
         }
-        if (AskCommand.sqliteFile(jdbcUrl) != null && !java.nio.file.Files.isRegularFile(AskCommand.sqliteFile(jdbcUrl))) {
-            throw new Stop(UNREACHABLE, "no SQLite database file " + AskCommand.sqliteFile(jdbcUrl));
+        if (AskCommand.sqliteFile(jdbcUrl) != null) {
+            String why = Causes.unreadable(AskCommand.sqliteFile(jdbcUrl), "the SQLite file of --jdbc-url");
+            if (why != null) {
+                throw new Stop(UNREACHABLE, why);
+            }
         }
-        UrlDataSource ds = new UrlDataSource(AskCommand.h2WithoutCreation(jdbcUrl), user, password);
+        UrlDataSource ds = new UrlDataSource(readOnly(AskCommand.h2WithoutCreation(jdbcUrl)), user, password);
         ds.setLoginTimeout(timeoutSeconds);
         return ds;
+    }
+
+    /**
+     * A SQLite file given as {@code jdbc:sqlite:PATH} is opened read-only ({@code file:PATH?mode=ro}): the server
+     * never writes, and the database then refuses writes too, so the start-up audit passes without
+     * {@code --allow-broad-login}. A URL with its own parameters is taken as given.
+     */
+    static String readOnly(String url) {
+        if (!url.startsWith("jdbc:sqlite:") || url.contains("?") || url.startsWith("jdbc:sqlite:file:")
+                || url.contains(":memory:")) {
+            return url;
+        }
+        return "jdbc:sqlite:file:" + url.substring("jdbc:sqlite:".length()) + "?mode=ro";
     }
 
     private static String redact(String url) {

@@ -16,9 +16,13 @@ final class ResultJson {
     private ResultJson() {
     }
 
-    /** Prints the result's JSON object with the command's {@code extra} fields appended, on one line. */
-    static void print(PrintStream out, AgentResult r, JsonLines.Body extra) {
-        String result = r.toJson();
+    /**
+     * Prints the result's JSON object ({@link AgentResult#toJson(int)}: with {@code row_count}, {@code row_cap},
+     * {@code row_cap_reached}, and {@code truncated} true at the cap) with the command's {@code extra} fields
+     * appended, on one line.
+     */
+    static void print(PrintStream out, AgentResult r, int rowCap, JsonLines.Body extra) {
+        String result = r.toJson(rowCap);
         String more = JsonLines.object(extra);
         // both are objects written by jackson-core: splice the command's fields into the result's object
         out.println(more.equals("{}") ? result

@@ -17,6 +17,17 @@ public final class SqlAgentCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Read before picocli parses (see {@link Logging}); declared here so that it is documented and accepted. */
+    @CommandLine.Option(names = "--log-level", paramLabel = "LEVEL", scope = CommandLine.ScopeType.INHERIT,
+            description = "Log level on standard error: error, warn (default), info, debug, trace or off; also "
+                    + "SQLAGENT_LOG_LEVEL.")
+    void logLevel(String level) {
+        if (!Logging.LEVELS.contains(level.strip().toLowerCase(java.util.Locale.ROOT))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--log-level must be one of "
+                    + Logging.LEVELS + " but was '" + level + "'");
+        }
+    }
+
     /**
      * Runs the command line.
      *
@@ -33,6 +44,7 @@ public final class SqlAgentCli implements Runnable {
      * @return the exit code
      */
     public static int run(String... args) {
+        Logging.configure(args, System.getenv());
         return new CommandLine(new SqlAgentCli()).execute(args);
     }
 
@@ -42,6 +54,7 @@ public final class SqlAgentCli implements Runnable {
      */
     static int run(java.io.InputStream in, java.io.PrintStream out, java.io.PrintStream err,
             java.util.Map<String, String> env, String... args) {
+        Logging.configure(args, env);
         CommandLine.IFactory defaults = CommandLine.defaultFactory();
         CommandLine.IFactory factory = new CommandLine.IFactory() {
             @Override

@@ -237,14 +237,16 @@ class AskCommandTest {
                 "jdbc:postgresql://127.0.0.1:1/shop?ssl=false", "--user", "u", "--password-env", "PW",
                 "--allow-tables", "orders", CITIES);
         assertThat(pg.code()).as(pg.toString()).isEqualTo(5);
-        assertThat(pg.err()).startsWith("ask: cannot connect to jdbc:postgresql://127.0.0.1:1/shop: Connection to"
-                + " 127.0.0.1:1 refused.").endsWith("(SQLState 08001)\n").doesNotContain("\tat ", "secret", "ssl");
+        // the cause (nothing listens there) and the next step, from the driver's cause chain
+        assertThat(pg.err()).startsWith("ask: cannot connect to jdbc:postgresql://127.0.0.1:1/shop: nothing answers "
+                + "there (Connection refused); is the database server running").doesNotContain("\tat ", "secret", "ssl");
         assertThat(pg.err().strip()).doesNotContain("\n");
 
         Run noFile = ask(model, "", Map.of(), "--jdbc-url", "jdbc:sqlite:" + dir.resolve("typo.sqlite"),
                 "--allow-tables", "orders", CITIES);
         assertThat(noFile.code()).isEqualTo(5);
-        assertThat(noFile.err().strip()).isEqualTo("ask: no SQLite database file " + dir.resolve("typo.sqlite"));
+        assertThat(noFile.err().strip()).startsWith("ask: cannot read " + dir.resolve("typo.sqlite")
+                + " (the SQLite file of --jdbc-url): no such file");
         assertThat(dir.resolve("typo.sqlite")).as("not created").doesNotExist();
 
         Path h2File = dir.resolve("typo-h2");

@@ -28,10 +28,10 @@ class AuditCommandTest {
     }
 
     @Test
-    void printsOneJsonLineAndExitsOneWhenTheLoginCanReadMoreThanThePolicy() {
+    void printsOneJsonLineAndExitsThreeWhenTheLoginCanReadMoreThanThePolicy() {
         Run r = run(Map.of(), "--jdbc-url", "jdbc:sqlite:file:" + DB + "?mode=ro", "--allow-tables", "singer,concert",
                 "--deny-columns", "singer.Age", "--json");
-        assertThat(r.code()).as(r.err()).isEqualTo(1);
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.REFUSED);
         assertThat(r.out().strip()).doesNotContain("\n").startsWith("{\"dialect\":\"SQLITE\"")
                 .contains("\"least_privilege\":false", "\"can_write\":false",
                         "\"forbidden_tables_readable\":[\"singer_in_concert\",\"stadium\"]",

@@ -7,8 +7,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -43,13 +47,54 @@ class McpCommandTest {
     }
 
     @Test
-    void aLoginThatReadsForbiddenTablesExitsWithThree() {
+    void anEngineWithoutLoginsOpenedReadOnlyStartsWithANarrowPolicyAndSaysWhatDefendsIt() {
+        // SQLite has no grants: no login can be narrower than the file, so a read-only file needs no override
         Run r = run(Map.of(), "--jdbc-url", READ_ONLY, "--allow-tables", "singer,concert");
-        assertThat(r.code()).as(r.err()).isEqualTo(McpCommand.BROAD_LOGIN);
-        assertThat(r.err()).contains("stadium", "--allow-broad-login");
-        Run accepted = run(Map.of(), "--jdbc-url", READ_ONLY, "--allow-tables", "singer,concert", "--allow-broad-login");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("writes: refused by the database (opened read-only)",
+                "tables outside the policy: the guard only (SQLITE has no grants; the file holds singer_in_concert, "
+                        + "stadium)").doesNotContain("--allow-broad-login");
+        // a plain URL is opened read-only by the command (the file would be writable to this user otherwise)
+        Run plain = run(Map.of(), "--jdbc-url", "jdbc:sqlite:" + DB, "--allow-tables", "singer,concert");
+        assertThat(plain.code()).as(plain.err()).isZero();
+        assertThat(McpCommand.readOnly("jdbc:sqlite:/x/y.db")).isEqualTo("jdbc:sqlite:file:/x/y.db?mode=ro");
+        assertThat(McpCommand.readOnly("jdbc:sqlite:file:/x/y.db?mode=rw")).isEqualTo("jdbc:sqlite:file:/x/y.db?mode=rw");
+    }
+
+    @Test
+    void aLoginThatReadsForbiddenTablesExitsWithThree(@TempDir Path dir) throws Exception {
+        String url = "jdbc:h2:file:" + dir.resolve("shop");
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE orders (id INT PRIMARY KEY)");
+            s.execute("CREATE TABLE payroll (id INT PRIMARY KEY, amount INT)");
+        }
+        Run r = run(Map.of(), "--jdbc-url", url, "--user", "sa", "--allow-tables", "orders");
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(r.err()).contains("payroll", "--allow-broad-login", "login that can read only");
+        Run accepted = run(Map.of(), "--jdbc-url", url, "--user", "sa", "--allow-tables", "orders",
+                "--allow-broad-login");
         assertThat(accepted.code()).as(accepted.err()).isZero();
-        assertThat(accepted.err()).contains("WARNING", "stadium");
+        assertThat(accepted.err()).contains("WARNING", "the guard only (the login can read");
+    }
+
+    @Test
+    void aBadLineIsAnsweredAndTheSessionGoesOnToTheEndOfItsInput() {
+        String lines = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
+                + "not json\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"query\","
+                + "\"arguments\":{\"sql\":\"SELECT name FROM singer\"}}}\n";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        McpCommand command = new McpCommand(new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of());
+        int code = new CommandLine(command).execute("--jdbc-url", READ_ONLY, "--allow-tables", ALL_TABLES);
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines().toList()).hasSize(3)
+                .anySatisfy(l -> assertThat(l).contains("\"code\":-32700"))
+                .anySatisfy(l -> assertThat(l).contains("\"id\":1", "\"serverInfo\""))
+                .anySatisfy(l -> assertThat(l).contains("\"id\":2", "Joe Sharp", "\"truncated\":false"));
     }
 
     @Test
@@ -94,8 +139,12 @@ class McpCommandTest {
     }
 
     @Test
-    void anUnreachableDatabaseExitsWithFive() {
+    void anUnreachableDatabaseExitsWithFiveAndNamesTheCause() {
         Run r = run(Map.of(), "--jdbc-url", "jdbc:sqlite:" + DB.resolveSibling("no-such.sqlite"), "--allow-tables", "x");
         assertThat(r.code()).isEqualTo(McpCommand.UNREACHABLE);
+        assertThat(r.err()).contains("no-such.sqlite", "no such file", "check the path");
+        Run host = run(Map.of(), "--jdbc-url", "jdbc:postgresql://no-such-host.invalid:5432/shop", "--allow-tables", "x");
+        assertThat(host.code()).isEqualTo(McpCommand.UNREACHABLE);
+        assertThat(host.err()).contains("unknown host no-such-host.invalid", "check the host name");
     }
 }

@@ -239,7 +239,7 @@ class McpJarIT {
     }
 
     @Test
-    void aLoginThatCanDoMoreThanThePolicyStopsTheServerWithExitCode3() throws Exception {
+    void aSqliteFileStartsReadOnlyAndSaysTheGuardAloneKeepsItsOtherTables() throws Exception {
         assertThat(JAR).as("mvn package builds it").isRegularFile();
         String shop = ShopDatabase.sqlite(dir);
         ProcessBuilder pb = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "mcp", "--jdbc-url", shop,
@@ -250,8 +250,42 @@ class McpJarIT {
         p.getOutputStream().close();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(stderr).isEqualTo(3);
-        assertThat(stderr).contains("salaries", "--allow-broad-login");
+        // SQLite has no logins: opened read-only, nothing a login could narrow is left, so no override is needed
+        assertThat(p.exitValue()).as(stderr).isZero();
+        assertThat(stderr).contains("writes: refused by the database (opened read-only)",
+                "tables outside the policy: the guard only (SQLITE has no grants", "salaries");
+        assertThat(Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void aLoginThatCanDoMoreThanThePolicyStopsTheServerWithExitCode3() throws Exception {
+        assertThat(JAR).as("mvn package builds it").isRegularFile();
+        String pgUrl = env("SQLAGENT_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
+        String pgUser = env("SQLAGENT_PG_USER", "postgres");
+        String pgPassword = env("SQLAGENT_PG_PASSWORD", "");
+        try (Connection c = DriverManager.getConnection(pgUrl, pgUser, pgPassword); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS mcp_jar_orders (id INT PRIMARY KEY)");
+        } catch (SQLException e) {
+            skipOrFail("PostgreSQL not reachable at " + pgUrl + ": " + e.getMessage());
+        }
+        // the superuser can write and read every table: the server refuses to start without the override
+        ProcessBuilder pb = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "mcp", "--jdbc-url", pgUrl, "--user",
+                pgUser, "--password-env", "PG_PASSWORD", "--allow-tables", "mcp_jar_orders");
+        pb.environment().put("PG_PASSWORD", pgPassword);
+        Path err = dir.resolve("err.txt");
+        pb.redirectOutput(dir.resolve("out.txt").toFile()).redirectError(err.toFile());
+        try {
+            Process p = pb.start();
+            p.getOutputStream().close();
+            assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+            String stderr = Files.readString(err, StandardCharsets.UTF_8);
+            assertThat(p.exitValue()).as(stderr).isEqualTo(3);
+            assertThat(stderr).contains("--allow-broad-login", "login that can read only");
+        } finally {
+            try (Connection c = DriverManager.getConnection(pgUrl, pgUser, pgPassword); Statement s = c.createStatement()) {
+                s.execute("DROP TABLE IF EXISTS mcp_jar_orders");
+            }
+        }
         assertThat(Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8)).isEmpty();
     }
 

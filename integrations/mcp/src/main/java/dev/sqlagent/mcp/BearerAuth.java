@@ -159,7 +159,10 @@ final class BearerAuth implements Filter {
         LOG.warn("mcp http {} refused with {}: {} (from {})", request.getMethod(), status, why,
                 request.getRemoteAddr());
         response.setStatus(status);
-        response.setContentType("text/plain;charset=utf-8");
-        response.getWriter().write(why + "\n");
+        response.setContentType("application/json");
+        response.setCharacterEncoding("UTF-8");
+        // a JSON-RPC error, as every answer of the endpoint; the reason is fixed text, never the input
+        response.getWriter().write("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":"
+                + (status == HttpServletResponse.SC_NOT_FOUND ? -32001 : -32600) + ",\"message\":\"" + why + "\"}}");
     }
 }

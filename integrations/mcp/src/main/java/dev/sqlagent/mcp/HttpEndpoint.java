@@ -38,7 +38,7 @@ public final class HttpEndpoint implements AutoCloseable {
      * @throws IOException when the address cannot be bound
      */
     static HttpEndpoint start(InetSocketAddress address, String path, HttpServletStreamableServerTransportProvider transport,
-            McpSyncServer mcp, BearerAuth gate) throws IOException {
+            McpSyncServer mcp, BearerAuth gate, JsonRpcFilter messages) throws IOException {
         QueuedThreadPool threads = new QueuedThreadPool(64, 4);
         threads.setName("sqlagent-mcp-http");
         threads.setDaemon(true);
@@ -56,6 +56,9 @@ public final class HttpEndpoint implements AutoCloseable {
         FilterHolder filter = new FilterHolder(gate);
         filter.setAsyncSupported(true);
         context.addFilter(filter, "/*", EnumSet.of(DispatcherType.REQUEST));
+        FilterHolder checks = new FilterHolder(messages);
+        checks.setAsyncSupported(true);
+        context.addFilter(checks, "/*", EnumSet.of(DispatcherType.REQUEST));
         jetty.setHandler(context);
         jetty.setStopTimeout(2_000);
         try {

@@ -12,7 +12,6 @@ import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,7 +29,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -61,7 +59,16 @@ import org.slf4j.LoggerFactory;
  * <p>{@link Builder#build()} runs the privilege audit ({@link SqlAgent#audit(GuardPolicy)}) for every client's
  * policy: a login that can read what a policy forbids, or write at all, is logged at WARN and the server
  * refuses to start ({@link LoginTooBroadException}) unless the host accepts it with
- * {@link Builder#allowBroadLogin(boolean) allowBroadLogin(true)}. Every call is logged under
+ * {@link Builder#allowBroadLogin(boolean) allowBroadLogin(true)}. On an engine without logins or grants
+ * (SQLite, DuckDB), where no login can be narrower than the file, only a way to write stops it: a file opened
+ * read-only starts. {@link #defences()} says which layer defends which limit.
+ *
+ * <p>Every incoming message is checked before the SDK reads it, on both transports: bad input gets a JSON-RPC
+ * error naming what was wrong ({@code -32700}, {@code -32600}, {@code -32601}, {@code -32602}) and the session
+ * goes on. Every tool result is bounded in rows, value width and bytes ({@link Builder#maxResultRows},
+ * {@link Builder#maxCellChars}, {@link Builder#maxResultBytes}), in its text and its structured content alike,
+ * and says what was cut ({@code truncated}, {@code truncation}). {@code notifications/cancelled} cancels the
+ * named call's statement in the database. Every call is logged under
  * {@code dev.sqlagent.mcp} with the client's name (never its token) and counted ({@link #callCounts()}); the
  * {@code query} and {@code ask} calls are also questions of the agent: traced, in its metrics and cases.
  *
@@ -89,10 +96,19 @@ public final class SqlAgentMcpServer implements AutoCloseable {
     public static final int MIN_TOKEN_LENGTH = 16;
     /** The largest HTTP request body accepted by default, in bytes. */
     public static final int DEFAULT_MAX_REQUEST_BYTES = 1 << 20;
+    /** The most rows one result carries by default. */
+    public static final int DEFAULT_MAX_RESULT_ROWS = 1000;
+    /** The longest value one result carries by default, in characters; longer ones are cut. */
+    public static final int DEFAULT_MAX_CELL_CHARS = 500;
+    /** The largest result by default, text and structured content together, in bytes (under 1 MiB, the limit
+     * of the MCP Python SDK's stdio client). */
+    public static final int DEFAULT_MAX_RESULT_BYTES = 512 * 1024;
     /** The name of the stdio client in logs and audits. */
     public static final String STDIO_CLIENT = "stdio";
 
     private static final Logger LOG = LoggerFactory.getLogger("dev.sqlagent.mcp");
+    /** How long the end of the stdio input waits for the answers to requests already read. */
+    private static final long STDIO_DRAIN_MILLIS = 120_000;
     private static final String INSTRUCTIONS = "Governed, read-only access to one database. Call describe first: "
             + "it lists the only tables and columns this connection may read. query runs one SELECT you write; a "
             + "statement the policy refuses is not run, and its violations are final (do not rephrase it to get "
@@ -109,6 +125,9 @@ public final class SqlAgentMcpServer implements AutoCloseable {
     private final Map<String, LongAdder> calls = Tools.counters();
     private final McpJsonMapper json;
     private final List<HttpEndpoint> endpoints = new CopyOnWriteArrayList<>();
+    private final ToolResults.Bounds bounds;
+    private final JsonRpcGate.Calls running = new JsonRpcGate.Calls();
+    private final boolean stdioAudited;
     private volatile boolean closed;
 
     private SqlAgentMcpServer(Builder b, Map<String, PrivilegeReport> audits) {
@@ -125,6 +144,54 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         this.maxRequestBytes = b.maxRequestBytes;
         this.audits = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(audits));
         this.json = McpJsonDefaults.getMapper();
+        this.bounds = new ToolResults.Bounds(b.maxResultRows, b.maxCellChars, b.maxResultBytes);
+        this.stdioAudited = b.policy != null || b.clients.isEmpty();
+    }
+
+    private static String some(List<String> names) {
+        return names.size() <= 5 ? String.join(", ", names)
+                : String.join(", ", names.subList(0, 5)) + " and " + (names.size() - 5) + " more";
+    }
+
+    /** Whether the engine has no logins or grants, so that no login can be narrower than the file. */
+    static boolean noLogins(PrivilegeReport r) {
+        return r.dialect() == dev.sqlagent.Dialect.SQLITE || r.dialect() == dev.sqlagent.Dialect.DUCKDB;
+    }
+
+    /**
+     * Returns, for people, which layer defends which limit for each client: the database itself (its grants,
+     * a read-only file) or only the guard and the executor. The command line prints it at start.
+     *
+     * @return several lines, one block per distinct audit
+     */
+    public String defences() {
+        Map<PrivilegeReport, List<String>> names = new IdentityHashMap<>();
+        audits.forEach((name, r) -> names.computeIfAbsent(r, k -> new ArrayList<>()).add(name));
+        StringBuilder b = new StringBuilder();
+        if (names.isEmpty()) {
+            b.append("no audit was possible: the guard, the engine check and the read-only executor are the only ")
+                    .append("defence for every limit\n");
+        }
+        names.forEach((r, clients) -> {
+            boolean grants = !noLogins(r);
+            b.append("defences for ").append(String.join(", ", clients)).append(" (").append(r.dialect())
+                    .append(", login ").append(r.login()).append("):\n");
+            b.append("  writes: ").append(r.writes().isEmpty()
+                    ? "refused by the database (" + (grants ? "the login has no write privilege" : "opened read-only")
+                            + "), and by the guard and the read-only transaction"
+                    : "the guard and the read-only transaction only (" + String.join("; ", r.writes()) + ")")
+                    .append('\n');
+            b.append("  tables outside the policy: ").append(r.forbiddenTables().isEmpty()
+                    ? "refused by the database (no grant), and by the guard"
+                    : "the guard only (" + (grants ? "the login can read " : r.dialect() + " has no grants; the file "
+                            + "holds ") + some(r.forbiddenTables()) + ")").append('\n');
+            b.append("  denied columns: ").append(r.deniedColumns().isEmpty()
+                    ? (grants ? "refused by the database (no grant), and by the guard" : "none denied")
+                    : "the guard only (" + (grants ? "the login can read " + r.deniedColumns()
+                            : r.dialect() + " has no grants") + ")").append('\n');
+            b.append("  row cap, row filters, time-out: the guard's rewriting and the executor\n");
+        });
+        return b.toString();
     }
 
     /**
@@ -138,48 +205,69 @@ public final class SqlAgentMcpServer implements AutoCloseable {
 
     /**
      * Serves one client over the given streams (newline-delimited JSON-RPC, as a desktop assistant starts a
-     * server) under the stdio policy, until the input ends. Nothing else may write to {@code out}: log to
-     * standard error.
+     * server) under the stdio policy, until the input ends; the requests already read are answered first. Every
+     * line is checked before the SDK reads it: one that is not a JSON-RPC message, names a method the server
+     * does not offer or an unknown tool gets a JSON-RPC error and the session goes on; a
+     * {@code notifications/cancelled} cancels the call it names, and its statement in the database. Nothing
+     * else may write to {@code out}: log to standard error.
      *
      * @param in the client's messages, usually {@code System.in}
      * @param out the replies, usually {@code System.out}
      * @throws InterruptedException if interrupted while serving; the session is closed
-     * @throws IllegalStateException if the server is closed
+     * @throws IllegalStateException if the server is closed, or was built for HTTP clients only (with
+     *     {@link Builder#policyFor} and without {@link Builder#policy})
      */
     public void serveStdio(InputStream in, OutputStream out) throws InterruptedException {
         Objects.requireNonNull(in, "in");
         Objects.requireNonNull(out, "out");
         checkOpen();
-        CountDownLatch ended = new CountDownLatch(1);
-        InputStream watched = new FilterInputStream(in) {
-            @Override
-            public int read() throws IOException {
-                return ended(super.read());
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                try {
-                    return ended(super.read(b, off, len));
-                } catch (IOException e) {
-                    ended.countDown();
-                    throw e;
-                }
-            }
-
-            private int ended(int n) {
-                if (n < 0) {
-                    ended.countDown();
-                }
-                return n;
-            }
-        };
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(json, watched, out);
-        McpSyncServer server = server(McpServer.sync(transport), exchange -> stdio);
-        LOG.info("mcp server serving stdio with {} tool(s)", ask ? 3 : 2);
+        if (!stdioAudited) {
+            throw new IllegalStateException("this server was built for HTTP clients only: give the stdio client's "
+                    + "policy with policy(...) on the builder to serve stdio");
+        }
+        StdioLines.Out lines = new StdioLines.Out(out, json);
+        StdioLines.Feed feed = new StdioLines.Feed();
+        StdioServerTransportProvider transport = new StdioServerTransportProvider(json, feed, lines.forSdk());
+        Tools tools = tools();
+        JsonRpcGate gate = new JsonRpcGate(json, tools.names(), running);
+        McpSyncServer server = server(McpServer.sync(transport), tools, exchange -> stdio);
+        LOG.info("mcp server serving stdio with {} tool(s)", tools.names().size());
+        StdioLines.In reader = new StdioLines.In(in, maxRequestBytes);
         try {
-            ended.await();
+            // every line is checked before the SDK reads it: a bad one is answered with a JSON-RPC error and
+            // the session goes on; the end of the input ends the session
+            for (StdioLines.Line line; (line = reader.next()) != null; ) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException("interrupted while serving stdio");
+                }
+                if (line.tooLong()) {
+                    lines.write(gate.response(null, Map.of("code", JsonRpcGate.INVALID_REQUEST, "message",
+                            "Invalid Request: the message is longer than " + maxRequestBytes + " bytes")));
+                    continue;
+                }
+                if (line.text().isBlank()) {
+                    continue;
+                }
+                JsonRpcGate.Verdict v = gate.check(line.text(), STDIO_CLIENT);
+                if (v.isError()) {
+                    LOG.info("mcp stdio message refused with {}", v.code());
+                    lines.write(v.error());
+                } else if (v.pass() != null) {
+                    if (v.request() != null) {
+                        lines.expect(v.request());
+                    }
+                    feed.add(v.pass());
+                }
+            }
+            // the input ended: the requests already read are answered before the session closes
+            if (!lines.awaitAnswers(STDIO_DRAIN_MILLIS)) {
+                LOG.warn("mcp stdio: the input ended and some requests were not answered within {} ms; closing",
+                        STDIO_DRAIN_MILLIS);
+            }
+        } catch (IOException e) {
+            LOG.warn("mcp stdio input failed; ending the session: {}", e.toString());
         } finally {
+            feed.end();
             server.close();
         }
     }
@@ -228,10 +316,13 @@ public final class SqlAgentMcpServer implements AutoCloseable {
                 .contextExtractor(request -> request.getAttribute(Client.KEY) instanceof Client c
                         ? McpTransportContext.create(Map.of(Client.KEY, c)) : McpTransportContext.EMPTY)
                 .build();
-        McpSyncServer server = server(McpServer.sync(transport), SqlAgentMcpServer::authenticated);
+        Tools tools = tools();
+        McpSyncServer server = server(McpServer.sync(transport), tools, SqlAgentMcpServer::authenticated);
+        JsonRpcFilter messages = new JsonRpcFilter(new JsonRpcGate(json, tools.names(), running), maxRequestBytes,
+                transport.protocolVersions());
         HttpEndpoint endpoint;
         try {
-            endpoint = HttpEndpoint.start(address, path, transport, server, gate);
+            endpoint = HttpEndpoint.start(address, path, transport, server, gate, messages);
         } catch (IOException | RuntimeException e) {
             server.close();
             throw e;
@@ -250,17 +341,37 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         throw new IllegalStateException("no authenticated client for this call");
     }
 
-    private McpSyncServer server(McpServer.SyncSpecification<?> spec, Function<McpSyncServerExchange, Client> clients) {
-        Tools tools = new Tools(agent, json, ask, calls);
-        return spec.serverInfo("sqlagent", version()).instructions(INSTRUCTIONS)
+    private Tools tools() {
+        return new Tools(agent, json, ask, calls, bounds, running);
+    }
+
+    private McpSyncServer server(McpServer.SyncSpecification<?> spec, Tools tools,
+            Function<McpSyncServerExchange, Client> clients) {
+        return spec.serverInfo("sqlagent", VERSION).instructions(INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
                 .tools(tools.tools(clients)).resources(tools.schemaResource(clients)).build();
     }
 
-    private static String version() {
+    /** The project's version, written into the jar at build time ({@code version.properties}). */
+    static String version() {
+        try (InputStream in = SqlAgentMcpServer.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                java.util.Properties p = new java.util.Properties();
+                p.load(in);
+                String v = p.getProperty("version");
+                if (v != null && !v.isBlank() && !v.startsWith("${")) {
+                    return v.strip();
+                }
+            }
+        } catch (IOException e) {
+            // fall through to the manifest
+        }
         String v = SqlAgentMcpServer.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
+        return v == null ? "unknown" : v;
     }
+
+    /** The version the server reports in {@code serverInfo}. */
+    private static final String VERSION = version();
 
     /**
      * Returns the privilege reports the start-up audit made, by client name.
@@ -321,6 +432,9 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         private final Set<String> allowedOrigins = new HashSet<>();
         private String path = DEFAULT_PATH;
         private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
+        private int maxResultRows = DEFAULT_MAX_RESULT_ROWS;
+        private int maxCellChars = DEFAULT_MAX_CELL_CHARS;
+        private int maxResultBytes = DEFAULT_MAX_RESULT_BYTES;
 
         private Builder() {
         }
@@ -470,6 +584,54 @@ public final class SqlAgentMcpServer implements AutoCloseable {
         }
 
         /**
+         * Sets the most rows one tool result carries (default {@value SqlAgentMcpServer#DEFAULT_MAX_RESULT_ROWS}),
+         * in its text and its structured content alike; a result cut here says so ({@code truncated},
+         * {@code truncation}). The policy's row cap still bounds what runs.
+         *
+         * @param rows at least 1
+         * @return this
+         */
+        public Builder maxResultRows(int rows) {
+            if (rows < 1) {
+                throw new IllegalArgumentException("maxResultRows must be >= 1 but was " + rows);
+            }
+            this.maxResultRows = rows;
+            return this;
+        }
+
+        /**
+         * Sets the longest value one tool result carries, in characters (default
+         * {@value SqlAgentMcpServer#DEFAULT_MAX_CELL_CHARS}); a longer one is cut and ends with {@code …}, in the
+         * text and the structured content alike, and the result says so.
+         *
+         * @param chars at least 16
+         * @return this
+         */
+        public Builder maxCellChars(int chars) {
+            if (chars < 16) {
+                throw new IllegalArgumentException("maxCellChars must be >= 16 but was " + chars);
+            }
+            this.maxCellChars = chars;
+            return this;
+        }
+
+        /**
+         * Sets the largest tool result, text and structured content together, in bytes (default
+         * {@value SqlAgentMcpServer#DEFAULT_MAX_RESULT_BYTES}): rows stop before the result would exceed it,
+         * and the result says so. MCP clients refuse large messages (the Python SDK any over 1 MiB).
+         *
+         * @param bytes at least 16384
+         * @return this
+         */
+        public Builder maxResultBytes(int bytes) {
+            if (bytes < 16_384) {
+                throw new IllegalArgumentException("maxResultBytes must be >= 16384 but was " + bytes);
+            }
+            this.maxResultBytes = bytes;
+            return this;
+        }
+
+        /**
          * Checks the configuration and audits the database login against every client's policy.
          *
          * @return the server, not yet serving
@@ -484,7 +646,10 @@ public final class SqlAgentMcpServer implements AutoCloseable {
                 throw new IllegalStateException("an agent is required: call agent(sqlAgent)");
             }
             Map<String, GuardPolicy> byClient = new LinkedHashMap<>();
-            byClient.put(STDIO_CLIENT, policy != null ? policy : agent.policy());
+            if (policy != null || clients.isEmpty()) {
+                // a server for HTTP clients only has no stdio client to audit (or to name in its reports)
+                byClient.put(STDIO_CLIENT, policy != null ? policy : agent.policy());
+            }
             for (Registration r : clients) {
                 byClient.put(r.client().name(), r.client().policy());
             }
@@ -522,19 +687,50 @@ public final class SqlAgentMcpServer implements AutoCloseable {
                     done.put(e.getValue(), report);
                 }
                 reports.put(e.getKey(), report);
-                if (report.guardIsOnlyDefence()) {
+                if (tooBroad(report)) {
                     broad.put(e.getKey(), report);
-                    LOG.warn("mcp server: the database login can do more than client '{}''s policy allows; the "
-                            + "guard is the only line of defence for it:\n{}", e.getKey(), report.toText());
                 }
             }
+            // one log entry per distinct report, naming every client it concerns
+            Map<PrivilegeReport, List<String>> names = new IdentityHashMap<>();
+            reports.forEach((name, r) -> names.computeIfAbsent(r, k -> new ArrayList<>()).add(name));
+            names.forEach((r, clientNames) -> {
+                if (tooBroad(r)) {
+                    LOG.warn("mcp server: for client(s) {} the database does not refuse everything the policy "
+                            + "forbids; the guard is the only line of defence for:\n{}", clientNames, r.toText());
+                } else if (r.guardIsOnlyDefence()) {
+                    // an engine without grants, opened read-only: nothing a narrower login could change
+                    LOG.info("mcp server: for client(s) {} the engine has no grants; the guard alone keeps the "
+                            + "tables and columns the policy forbids:\n{}", clientNames, r.toText());
+                }
+            });
             if (!broad.isEmpty() && !allowBroadLogin) {
-                throw new LoginTooBroadException("the database login can read what the policy of " + broad.keySet()
-                        + " forbids, or write: " + summary(broad) + ". Give the server a login that can read only the "
-                        + "allowed tables and columns (see the audit command), or accept the guard as the only "
-                        + "defence with allowBroadLogin(true) (--allow-broad-login)", broad);
+                throw new LoginTooBroadException("the database " + (noLogins(broad.values().iterator().next())
+                        ? "can be written through this connection" : "login can read what the policy of "
+                        + broad.keySet() + " forbids, or write") + ": " + summary(broad) + ". "
+                        + advice(broad.values().iterator().next()) + ", or accept the guard as the only defence with "
+                        + "allowBroadLogin(true) (--allow-broad-login)", broad);
             }
             return reports;
+        }
+
+        /**
+         * Whether a report stops the server: a login that can write or read beyond the policy; on an engine
+         * without logins or grants (SQLite, DuckDB), where no login can be narrower, only a way to write.
+         */
+        private static boolean tooBroad(PrivilegeReport r) {
+            return noLogins(r) ? !r.writes().isEmpty() : r.guardIsOnlyDefence();
+        }
+
+        private static String advice(PrivilegeReport r) {
+            return switch (r.dialect()) {
+                case SQLITE -> "Open the SQLite file read-only (jdbc:sqlite:file:/path/to/db.sqlite?mode=ro; the mcp "
+                        + "command does so)";
+                case DUCKDB -> "Open the DuckDB database read-only with external access off and the configuration "
+                        + "locked (DuckDbFiles does all three)";
+                default -> "Give the server a login that can read only the allowed tables and columns (see the audit "
+                        + "command)";
+            };
         }
 
         private static String summary(Map<String, PrivilegeReport> broad) {

@@ -24,9 +24,6 @@ import java.util.Map;
  */
 final class ToolResults {
 
-    /** Longest cell shown in the text table; the structured content has the whole value. */
-    static final int MAX_CELL = 200;
-
     private ToolResults() {
     }
 
@@ -37,14 +34,14 @@ final class ToolResults {
      * @param rowCap the client's row cap
      * @return the tool result
      */
-    static CallToolResult query(AgentResult r, int rowCap) {
+    static CallToolResult query(AgentResult r, int rowCap, Bounds bounds, McpJsonMapper json) {
         Map<String, Object> s = common(r);
         StringBuilder text = new StringBuilder();
         switch (r.status()) {
             case ANSWERED -> {
                 AgentResult.Answered a = (AgentResult.Answered) r;
-                table(s, text, a.table(), rowCap);
                 s.put("executed_sql", a.executedSql());
+                table(s, text, a.table(), rowCap, bounds, json, 0);
             }
             case REJECTED -> refusal(s, text, ((AgentResult.Rejected) r).violations());
             default -> {
@@ -70,16 +67,17 @@ final class ToolResults {
      * @param json reads the hand-off's JSON into the structured content
      * @return the tool result
      */
-    static CallToolResult ask(AgentResult r, int rowCap, McpJsonMapper json) {
+    static CallToolResult ask(AgentResult r, int rowCap, Bounds bounds, McpJsonMapper json) {
         Map<String, Object> s = common(r);
         StringBuilder text = new StringBuilder();
         if (r instanceof AgentResult.Answered a) {
             text.append("Question: ").append(a.question()).append("\n\n");
-            table(s, text, a.table(), rowCap);
-            text.append("\nSQL that ran:\n```sql\n").append(a.executedSql()).append("\n```\n");
             s.put("sql", a.sqlText());
             s.put("executed_sql", a.executedSql());
             s.put("corrected", a.corrected());
+            String sql = "\nSQL that ran:\n```sql\n" + a.executedSql() + "\n```\n";
+            table(s, text, a.table(), rowCap, bounds, json, bytes(sql));
+            text.append(sql);
         } else {
             if (r instanceof AgentResult.Rejected rej) {
                 refusal(s, text, rej.violations());
@@ -94,6 +92,65 @@ final class ToolResults {
         }
         return CallToolResult.builder().addTextContent(text.toString()).structuredContent(s)
                 .isError(r.status() != AgentResult.Status.ANSWERED).build();
+    }
+
+    /**
+     * The result of the {@code describe} tool, within the byte bound: a schema too large for one message lists
+     * the tables that fit, in text and structured content alike, and says so.
+     *
+     * @param text the schema as Markdown
+     * @param structured the same as structured content
+     * @param bounds the limits of one result
+     * @param json measures the structured content
+     * @return the tool result
+     */
+    @SuppressWarnings("unchecked")
+    static CallToolResult describe(String text, Map<String, Object> structured, Bounds bounds, McpJsonMapper json) {
+        Map<String, Object> s = new LinkedHashMap<>(structured);
+        List<Object> tables = s.get("tables") instanceof List<?> l ? (List<Object>) l : List.of();
+        String shown = text;
+        List<Map<String, Object>> cuts = new ArrayList<>();
+        if (bytes(json(json, text)) + bytes(json(json, s)) > bounds.maxBytes()) {
+            long half = (bounds.maxBytes() - 4_096L) / 2;
+            shown = cutText(text, half);
+            List<Object> kept = new ArrayList<>();
+            long used = bytes(json(json, s)) - bytes(json(json, tables));
+            for (Object t : tables) {
+                long cost = bytes(json(json, t)) + 1;
+                if (used + cost > half) {
+                    break;
+                }
+                used += cost;
+                kept.add(t);
+            }
+            s.put("tables", kept);
+            String message = "the schema is larger than the server's " + bounds.maxBytes() + "-byte limit per result: "
+                    + kept.size() + " of " + tables.size() + " tables are listed in full";
+            cuts.add(cut("tables", "max_result_bytes", bounds.maxBytes(), message));
+            shown += "\n\nTruncated: " + message + ".\n";
+        }
+        s.put("tables_total", tables.size());
+        s.put("truncated", !cuts.isEmpty());
+        s.put("truncation", cuts);
+        return CallToolResult.builder().addTextContent(shown).structuredContent(s).build();
+    }
+
+    /** The text cut at the last line that fits the bytes (as a JSON string's content), or as it is. */
+    static String cutText(String text, long maxBytes) {
+        if (bytes(text) + 2 * text.chars().filter(c -> c == '\n' || c == '"' || c == '\\').count() <= maxBytes) {
+            return text;
+        }
+        StringBuilder b = new StringBuilder();
+        long used = 0;
+        for (String line : text.split("\n", -1)) {
+            long cost = bytes(line) + 2 + 2 * line.chars().filter(c -> c == '"' || c == '\\').count();
+            if (used + cost > maxBytes) {
+                break;
+            }
+            b.append(line).append('\n');
+            used += cost;
+        }
+        return b.toString();
     }
 
     /**
@@ -126,11 +183,13 @@ final class ToolResults {
     }
 
     /**
-     * The guard's violations when the caller's SQL named only tables the database lacks (the run then fails
-     * as "table not found" without running anything), else empty.
+     * The guard's violations when the caller's SQL named only tables or columns the database lacks (the run
+     * then fails as "table not found" or "column not found" without running anything), else empty.
      */
     private static List<Violation> unknownTables(AgentResult.Failed f) {
-        if (f.errorCategory().orElse(null) != ErrorCategory.TABLE_NOT_FOUND || !f.trace().executions().isEmpty()) {
+        ErrorCategory category = f.errorCategory().orElse(null);
+        if ((category != ErrorCategory.TABLE_NOT_FOUND && category != ErrorCategory.COLUMN_NOT_FOUND)
+                || !f.trace().executions().isEmpty()) {
             return List.of();
         }
         List<Violation> found = List.of();
@@ -148,19 +207,31 @@ final class ToolResults {
         text.append("Refused by the policy; nothing ran. Do not retry the same intent in another form.\n");
         for (Violation v : violations) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("type", v.type().name());
+            String type = shownType(v);
+            m.put("type", type);
             m.put("fragment", v.fragment());
             m.put("message", message(v));
             vs.add(m);
-            text.append("- ").append(v.type()).append(": ").append(message(v)).append('\n');
+            text.append("- ").append(type).append(": ").append(message(v)).append('\n');
         }
         s.put("violations", vs);
     }
 
-    /** A table outside the policy is named the same way whether the database has it or not. */
+    /**
+     * A table or column outside the policy is named the same way whether the database has it or not, by the
+     * name as the caller wrote it: no oracle of what exists beyond the policy.
+     */
     private static String message(Violation v) {
-        return v.type() == ViolationType.TABLE_NOT_ALLOWED
-                ? "table is not allowed or does not exist: " + v.fragment() : v.message();
+        return switch (v.type()) {
+            case TABLE_NOT_ALLOWED -> "table is not allowed or does not exist: " + v.fragment();
+            case COLUMN_DENIED, UNKNOWN_COLUMN -> "column is not allowed or does not exist: " + v.fragment();
+            default -> v.message();
+        };
+    }
+
+    /** A column the database lacks is refused as a denied one is. */
+    private static String shownType(Violation v) {
+        return v.type() == ViolationType.UNKNOWN_COLUMN ? ViolationType.COLUMN_DENIED.name() : v.type().name();
     }
 
     private static void failure(Map<String, Object> s, StringBuilder text, AgentResult.Failed f) {
@@ -171,48 +242,143 @@ final class ToolResults {
                 .append("): ").append(f.message()).append('\n');
     }
 
-    private static void table(Map<String, Object> s, StringBuilder text, ResultTable t, int rowCap) {
+    /**
+     * Fills the table's fields and its Markdown, both within the bounds: at most {@code maxRows} rows, cells
+     * of at most {@code maxCellChars} characters, and rows added only while text and structured content stay
+     * within {@code maxBytes}. Whatever was cut is flagged: {@code truncated} and, for each cut,
+     * {@code truncation} (what, why, the limit).
+     */
+    private static void table(Map<String, Object> s, StringBuilder text, ResultTable t, int rowCap, Bounds bounds,
+            McpJsonMapper json, long reserved) {
         List<String> names = new ArrayList<>();
         for (ResultColumn c : t.columns()) {
-            names.add(c.name());
+            names.add(bounds.cut(c.name()));
         }
-        s.put("columns", names);
-        s.put("rows", t.rows());
-        s.put("row_count", t.rowCount());
         // the guard caps the statement at the row cap, so a result that reaches it may have been cut
         boolean capReached = t.truncated() || t.rowCount() >= rowCap;
-        s.put("truncated", t.truncated());
+        List<Map<String, Object>> cuts = new ArrayList<>();
+        if (capReached) {
+            cuts.add(cut("rows", "row_cap", rowCap, "the policy's row cap was reached, so more rows may exist"));
+        }
+        StringBuilder head = new StringBuilder();
+        if (!names.isEmpty()) {
+            head.append('|');
+            for (String n : names) {
+                head.append(' ').append(cell(n)).append(" |");
+            }
+            head.append("\n|");
+            for (int i = 0; i < names.size(); i++) {
+                head.append(" --- |");
+            }
+            head.append('\n');
+        }
+        // what the message holds besides the rows, with room for the closing lines and the envelope
+        long used = bytes(text) + bytes(head) + bytes(s.toString()) + bytes(String.join(",", names)) + reserved
+                + 2_048;
+        List<List<Object>> rows = new ArrayList<>();
+        StringBuilder body = new StringBuilder();
+        boolean cellsCut = false;
+        String stoppedBy = null;
+        for (List<Object> row : t.rows()) {
+            if (rows.size() >= bounds.maxRows()) {
+                stoppedBy = "max_result_rows";
+                break;
+            }
+            List<Object> shown = new ArrayList<>(row.size());
+            StringBuilder line = new StringBuilder("|");
+            for (Object v : row) {
+                Object c = v;
+                if (v instanceof String str && str.length() > bounds.maxCellChars()) {
+                    c = bounds.cut(str);
+                    cellsCut = true;
+                }
+                shown.add(c);
+                line.append(' ').append(c == null ? "NULL" : cell(String.valueOf(c))).append(" |");
+            }
+            line.append('\n');
+            // as the message carries it: the text line as a JSON string's content, the row as JSON
+            long cost = bytes(json(json, line.toString())) - 2 + bytes(json(json, shown)) + 1;
+            if (used + cost > bounds.maxBytes()) {
+                stoppedBy = "max_result_bytes";
+                break;
+            }
+            used += cost;
+            rows.add(shown);
+            body.append(line);
+        }
+        if (stoppedBy != null) {
+            cuts.add(stoppedBy.equals("max_result_rows")
+                    ? cut("rows", stoppedBy, bounds.maxRows(), "only the first " + rows.size() + " of "
+                            + t.rowCount() + " rows are shown (the server's row limit per result)")
+                    : cut("rows", stoppedBy, bounds.maxBytes(), "only the first " + rows.size() + " of "
+                            + t.rowCount() + " rows are shown: more would exceed the server's " + bounds.maxBytes()
+                            + "-byte limit per result"));
+        }
+        if (cellsCut) {
+            cuts.add(cut("cells", "max_cell_chars", bounds.maxCellChars(), "values longer than "
+                    + bounds.maxCellChars() + " characters are cut and end with …"));
+        }
+        s.put("columns", names);
+        s.put("rows", rows);
+        s.put("row_count", rows.size());
+        s.put("rows_returned", t.rowCount());
+        s.put("truncated", !cuts.isEmpty());
+        s.put("truncation", cuts);
         s.put("row_cap", rowCap);
         s.put("row_cap_reached", capReached);
-        if (!names.isEmpty()) {
-            text.append('|');
-            for (String n : names) {
-                text.append(' ').append(cell(n)).append(" |");
-            }
-            text.append("\n|");
-            for (int i = 0; i < names.size(); i++) {
-                text.append(" --- |");
-            }
-            text.append('\n');
-            for (List<Object> row : t.rows()) {
-                text.append('|');
-                for (Object v : row) {
-                    text.append(' ').append(v == null ? "NULL" : cell(String.valueOf(v))).append(" |");
-                }
-                text.append('\n');
-            }
+        text.append(head).append(body);
+        text.append('\n').append(rows.size()).append(rows.size() == 1 ? " row" : " rows");
+        if (rows.size() < t.rowCount()) {
+            text.append(" shown of ").append(t.rowCount()).append(" returned");
         }
-        text.append('\n').append(t.rowCount()).append(t.rowCount() == 1 ? " row" : " rows");
         if (capReached) {
             text.append(": the row cap of ").append(rowCap).append(" was reached, so more rows may exist; aggregate ")
                     .append("or narrow the query to see the rest.\n");
         } else {
             text.append(" (row cap ").append(rowCap).append(").\n");
         }
+        for (Map<String, Object> c : cuts) {
+            if (!"row_cap".equals(c.get("why"))) {
+                text.append("Truncated: ").append(c.get("message")).append(".\n");
+            }
+        }
+    }
+
+    private static Map<String, Object> cut(String what, String why, int limit, String message) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("what", what);
+        m.put("why", why);
+        m.put("limit", limit);
+        m.put("message", message);
+        return m;
+    }
+
+    private static long bytes(CharSequence c) {
+        return c.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
+
+    private static String json(McpJsonMapper json, Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (IOException e) {
+            return String.valueOf(value);
+        }
     }
 
     private static String cell(String v) {
-        String c = v.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
-        return c.length() > MAX_CELL ? c.substring(0, MAX_CELL) + "…" : c;
+        return v.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
+    }
+
+    /**
+     * The limits of one result, the same in the text and in the structured content.
+     *
+     * @param maxRows rows per result
+     * @param maxCellChars characters per value
+     * @param maxBytes bytes of text and structured content together
+     */
+    record Bounds(int maxRows, int maxCellChars, int maxBytes) {
+        String cut(String v) {
+            return v.length() > maxCellChars ? v.substring(0, maxCellChars) + "…" : v;
+        }
     }
 }

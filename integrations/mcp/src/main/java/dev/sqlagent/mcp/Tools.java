@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,18 +38,48 @@ final class Tools {
     private final McpJsonMapper json;
     private final boolean ask;
     private final Map<String, LongAdder> calls;
+    private final ToolResults.Bounds bounds;
+    private final JsonRpcGate.Calls running;
 
     /**
      * @param agent the governed agent
      * @param json the SDK's JSON mapper
      * @param ask whether the {@code ask} tool is offered
      * @param calls the server's call counters, by tool
+     * @param bounds the limits of one result
+     * @param running the calls under way, which a cancellation reaches
      */
-    Tools(SqlAgent agent, McpJsonMapper json, boolean ask, Map<String, LongAdder> calls) {
+    Tools(SqlAgent agent, McpJsonMapper json, boolean ask, Map<String, LongAdder> calls, ToolResults.Bounds bounds,
+            JsonRpcGate.Calls running) {
         this.agent = agent;
         this.json = json;
         this.ask = ask;
         this.calls = calls;
+        this.bounds = bounds;
+        this.running = running;
+    }
+
+    /** The names of the tools offered. */
+    java.util.Set<String> names() {
+        return ask ? java.util.Set.of("query", "ask", "describe") : java.util.Set.of("query", "describe");
+    }
+
+    /**
+     * Runs the call on the agent's executor and waits for it; a {@code notifications/cancelled} naming the
+     * call cancels the run, and with it the statement in the database.
+     */
+    private AgentResult cancellable(String key, java.util.concurrent.CompletableFuture<AgentResult> run) {
+        running.attach(key, run);
+        try {
+            return run.join();
+        } catch (java.util.concurrent.CancellationException e) {
+            throw new CallFailure("the call was cancelled by the client; its statement was cancelled in the database");
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof IllegalStateException ise) {
+                throw ise;
+            }
+            throw new CallFailure("the call failed: " + e.getCause());
+        }
     }
 
     /** The call counters a server starts with: one per tool and the resource, at zero. */
@@ -75,10 +104,11 @@ final class Tools {
                         + "violations; do not retry the same intent in another form. Rows are capped and some tables "
                         + "are filtered for this connection; call describe first to see what may be read.",
                 Map.of("sql", property("string", "One SQL SELECT statement in the database's dialect")),
-                List.of("sql"), true, clients, (client, args) -> {
+                List.of("sql"), true, clients, (client, args, key) -> {
                     String sql = text(args, "sql");
-                    AgentResult r = agent.query(Question.of(sql).withPolicy(client.policy()).withCategory("mcp.query"));
-                    return ToolResults.query(r, client.policy().maxRows());
+                    AgentResult r = cancellable(key, agent.queryAsync(Question.of(sql).withPolicy(client.policy())
+                            .withCategory("mcp.query")));
+                    return ToolResults.query(r, client.policy().maxRows(), bounds, json);
                 }));
         if (ask) {
             out.add(tool("ask", "Ask the database a question in plain language",
@@ -87,22 +117,20 @@ final class Tools {
                             + "and corrects it at most once. Returns the answer table and the SQL that ran; on a "
                             + "refusal or failure, an error with the hand-off a person needs to take over.",
                     Map.of("question", property("string", "The question in natural language")),
-                    List.of("question"), false, clients, (client, args) -> {
+                    List.of("question"), false, clients, (client, args, key) -> {
                         String q = text(args, "question");
-                        AgentResult r = agent.ask(Question.of(q).withPolicy(client.policy()));
-                        return ToolResults.ask(r, client.policy().maxRows(), json);
+                        AgentResult r = cancellable(key, agent.askAsync(Question.of(q).withPolicy(client.policy())));
+                        return ToolResults.ask(r, client.policy().maxRows(), bounds, json);
                     }));
         }
         out.add(tool("describe", "Describe the tables this connection may read",
                 "The schema this connection may read: tables, columns with types and descriptions, keys and the "
                         + "relations between tables, the row cap and which tables are row-filtered. Tables and "
                         + "columns the policy forbids are not listed.",
-                Map.of(), List.of(), true, clients, (client, args) -> {
+                Map.of(), List.of(), true, clients, (client, args, key) -> {
                     SchemaCatalog visible = schema(client);
-                    return CallToolResult.builder()
-                            .addTextContent(SchemaDescription.text(visible, client.policy(), agent.dialect()))
-                            .structuredContent(SchemaDescription.structured(visible, client.policy(), agent.dialect()))
-                            .build();
+                    return ToolResults.describe(SchemaDescription.text(visible, client.policy(), agent.dialect()),
+                            SchemaDescription.structured(visible, client.policy(), agent.dialect()), bounds, json);
                 }));
         return out;
     }
@@ -124,7 +152,8 @@ final class Tools {
             MDC.put(MDC_CLIENT, client.name());
             try {
                 calls.get("schema_resource").increment();
-                String text = SchemaDescription.text(schema(client), client.policy(), agent.dialect());
+                String text = ToolResults.cutText(SchemaDescription.text(schema(client), client.policy(),
+                        agent.dialect()), bounds.maxBytes() - 4_096L);
                 LOG.info("mcp resource {} client={} time_ms={}", SqlAgentMcpServer.SCHEMA_URI, client.name(),
                         (System.nanoTime() - start) / 1_000_000);
                 return McpSchema.ReadResourceResult.builder(List.of(McpSchema.TextResourceContents
@@ -145,7 +174,7 @@ final class Tools {
 
     private SyncToolSpecification tool(String name, String title, String description, Map<String, Object> properties,
             List<String> required, boolean idempotent, Function<McpSyncServerExchange, Client> clients,
-            BiFunction<Client, Map<String, Object>, CallToolResult> body) {
+            Body body) {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
         schema.put("properties", properties);
@@ -162,14 +191,16 @@ final class Tools {
             MDC.put(MDC_CLIENT, client.name());
             calls.get(name).increment();
             CallToolResult result;
+            String key = request.meta() != null && request.meta().get(JsonRpcGate.CALL_KEY) instanceof String k ? k : null;
             try {
-                result = body.apply(client, arguments(request));
+                result = body.apply(client, arguments(request), key);
             } catch (CallFailure e) {
                 result = ToolResults.error(e.getMessage());
             } catch (IllegalStateException e) {
                 // the agent was closed under the server
                 result = ToolResults.error("the server is shutting down: " + e.getMessage());
             } finally {
+                running.done(key);
                 restore(outer);
             }
             Object status = result.structuredContent() instanceof Map<?, ?> m ? m.get("status") : null;
@@ -205,6 +236,12 @@ final class Tools {
         } else {
             MDC.put(MDC_CLIENT, outer);
         }
+    }
+
+    /** A tool's work: the client, the arguments, the call's key for cancellation (or null). */
+    @FunctionalInterface
+    private interface Body {
+        CallToolResult apply(Client client, Map<String, Object> args, String key);
     }
 
     /** A call the server cannot take; becomes a tool error naming the reason. */

@@ -4,12 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sqlagent.SqlAgent;
+import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.testkit.CompanyDatabase;
 import dev.sqlagent.testkit.ScriptedLlm;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -89,6 +95,43 @@ class McpServerBuildTest {
                 .hasMessageNotContaining(McpHttpTest.SUPPORT);
         assertThatThrownBy(() -> b.policyFor("stdio", McpHttpTest.ANALYSTS, GuardPolicy.allowingTables("employees")))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void anEngineWithoutLoginsOpenedReadOnlyStartsWithoutTheOptIn(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("shop.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY, customer TEXT, ssn TEXT)");
+            s.execute("CREATE TABLE payroll (id INTEGER PRIMARY KEY, amount INTEGER)");
+        }
+        GuardPolicy policy = GuardPolicy.builder().allowTables("orders").denyColumn("orders", "ssn").build();
+        // read-write: the file can be written through the connection, which a read-only open would refuse
+        try (SqlAgent rw = SqlAgent.builder().llm(ScriptedLlm.create())
+                .dataSource(new UrlDataSource("jdbc:sqlite:" + file, null, null)).policy(policy).build()) {
+            assertThatThrownBy(() -> SqlAgentMcpServer.builder().agent(rw).build())
+                    .isInstanceOfSatisfying(LoginTooBroadException.class, e -> assertThat(e.getMessage())
+                            .contains("mode=ro").doesNotContain("login that can read only"));
+        }
+        // read-only: no login can be narrower than the file, so the tables and columns are the guard's alone
+        try (SqlAgent ro = SqlAgent.builder().llm(ScriptedLlm.create())
+                .dataSource(new UrlDataSource("jdbc:sqlite:file:" + file + "?mode=ro", null, null)).policy(policy)
+                .build()) {
+            SqlAgentMcpServer server = SqlAgentMcpServer.builder().agent(ro).build();
+            assertThat(server.audits().get("stdio").forbiddenTables()).contains("payroll");
+            assertThat(server.defences()).contains("writes: refused by the database (opened read-only)")
+                    .contains("tables outside the policy: the guard only (SQLITE has no grants; the file holds payroll)")
+                    .contains("denied columns: the guard only");
+        }
+    }
+
+    @Test
+    void aServerForHttpClientsOnlyNamesNoStdioClient() throws Exception {
+        SqlAgentMcpServer server = SqlAgentMcpServer.builder().agent(fx.agent)
+                .policyFor("analysts", McpHttpTest.ANALYSTS, CompanyFixture.agentPolicy()).build();
+        assertThat(server.audits()).containsOnlyKeys("analysts");
+        assertThat(server.defences()).contains("defences for analysts").doesNotContain("stdio");
+        assertThatThrownBy(() -> server.serveStdio(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream()))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("policy(");
     }
 
     @Test

@@ -124,27 +124,66 @@ public final class SqlAgentToolCallback implements ToolCallback {
     @Override
     public String call(String toolInput) {
         String parameter = sql ? "sql" : "question";
-        String argument = argument(toolInput, parameter);
-        if (argument == null || argument.isBlank()) {
-            return sql ? "No SQL was given (the argument \"sql\" is missing or blank)."
-                    : "No question was given (the argument \"question\" is missing or blank).";
+        String what = sql ? "No SQL was given" : "No question was given";
+        Argument a = argument(toolInput, parameter);
+        if (a.problem() != null) {
+            // a typed reason: the calling model can fix its call from it
+            return what + " (" + a.problem() + "). Call the tool with " + example(parameter) + ".";
         }
-        AgentResult result = sql ? agent.query(argument) : agent.ask(argument);
+        AgentResult result = sql ? agent.query(a.value()) : agent.ask(a.value());
         onResult.accept(result);
         return AnswerText.withHandOff(result, maxRows);
     }
 
-    private static String argument(String toolInput, String parameter) {
+    private static String example(String parameter) {
+        return parameter.equals("sql") ? "{\"sql\": \"SELECT ...\"}" : "{\"question\": \"...\"}";
+    }
+
+    /** The argument, or why there is none (null when there is one). */
+    private record Argument(String value, String problem) {
+    }
+
+    private static Argument argument(String toolInput, String parameter) {
         if (toolInput == null || toolInput.isBlank()) {
-            return null;
+            return new Argument(null, "the arguments are empty");
         }
+        JsonNode node;
         try {
-            JsonNode node = JSON.readTree(toolInput);
-            JsonNode value = node == null ? null : node.get(parameter);
-            return value != null && value.isTextual() ? value.asText() : null;
+            node = JSON.readTree(toolInput);
         } catch (JsonProcessingException e) {
-            return null;
+            return new Argument(null, "the arguments are not valid JSON (at line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + ")");
         }
+        if (node == null || !node.isObject()) {
+            return new Argument(null, "the arguments must be a JSON object, not " + kind(node));
+        }
+        JsonNode value = node.get(parameter);
+        if (value == null) {
+            return new Argument(null, "the argument \"" + parameter + "\" is missing");
+        }
+        if (!value.isTextual()) {
+            return new Argument(null, "the argument \"" + parameter + "\" must be a string, not " + kind(value));
+        }
+        if (value.asText().isBlank()) {
+            return new Argument(null, "the argument \"" + parameter + "\" is blank");
+        }
+        return new Argument(value.asText(), null);
+    }
+
+    private static String kind(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) {
+            return "null";
+        }
+        if (n.isNumber()) {
+            return "a number";
+        }
+        if (n.isBoolean()) {
+            return "a boolean";
+        }
+        if (n.isArray()) {
+            return "an array";
+        }
+        return n.isObject() ? "an object" : "a string";
     }
 
     @Override

@@ -159,4 +159,18 @@ class SqlAgentToolCallbackTest {
         assertThat(tool.call("{\"question\": \"  \"}")).contains("No question was given");
         assertThat(results).isEmpty();
     }
+
+    @Test
+    void aBadArgumentIsNamedWithItsType() {
+        List<AgentResult> results = new CopyOnWriteArrayList<>();
+        SqlAgentToolCallback tool = SqlAgentToolCallback.builder(agent()).onResult(results::add).buildQuery();
+        assertThat(tool.call("{\"sql\": 42}")).contains("the argument \"sql\" must be a string, not a number");
+        assertThat(tool.call("{\"sql\": [\"SELECT 1\"]}")).contains("must be a string, not an array");
+        assertThat(tool.call("{\"sql\": \"SELECT 1\"")).contains("not valid JSON (at line 1");
+        assertThat(tool.call("[1]")).contains("must be a JSON object, not an array");
+        assertThat(tool.call("{\"query\": \"SELECT 1\"}")).contains("the argument \"sql\" is missing")
+                .contains("{\"sql\": \"SELECT ...\"}");
+        assertThat(tool.call("{\"sql\": \" \"}")).contains("is blank");
+        assertThat(results).isEmpty();
+    }
 }
