@@ -285,12 +285,20 @@ public final class SqlGuard {
         } else if (analysis.naturalJoin) {
             checkNaturalJoin(analysis, policy, violations);
         }
+        for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
+            Violation hint = IndexPaths.check(ref.table(), ref.key(), policy);
+            if (hint != null) {
+                violations.add(hint);
+            }
+        }
         if (!violations.isEmpty()) {
             return new GuardVerdict.Rejected(sql, violations);
         }
         List<Object> values = new ArrayList<>();
         Set<String> columns = analysis.open ? readColumns(analysis, policy, tables) : resolvedColumns(analysis, policy);
         for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
+            // no read through an index ordered by forbidden data (a row filter's derived table keeps it)
+            IndexPaths.apply(ref.table(), ref.key(), policy, dialect);
             for (RowFilter filter : policy.rowFilters()) {
                 if (filter.table().equals(ref.key())) {
                     if (!applyRowFilter(ref, filter, values.size(), dialect, needed(analysis, ref, policy, filter))) {
@@ -517,6 +525,7 @@ public final class SqlGuard {
                                           List<String> needed) {
         Table original = ref.table();
         Table inner = new Table(original.getNameParts());
+        inner.setHint(original.getIndexHint());
         PlainSelect body = new PlainSelect();
         if (needed == null) {
             body.addSelectItems(List.of(new SelectItem<>(new AllColumns())));

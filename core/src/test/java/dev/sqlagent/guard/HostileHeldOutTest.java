@@ -64,7 +64,8 @@ class HostileHeldOutTest {
      */
     static List<HostileAttacks.Attack> attacks(Dialect d) {
         String text = read("/hostile-heldout/common.sql") + "\n\n"
-                + read("/hostile-heldout/" + d.name().toLowerCase(Locale.ROOT) + ".sql");
+                + read("/hostile-heldout/" + d.name().toLowerCase(Locale.ROOT) + ".sql") + "\n\n"
+                + read("/hostile-heldout/access-paths/" + d.name().toLowerCase(Locale.ROOT) + ".sql");
         List<HostileAttacks.Attack> out = new ArrayList<>();
         String cls = "heldout";
         HostileAttacks.Judge judge = HostileAttacks.Judge.DATA;
