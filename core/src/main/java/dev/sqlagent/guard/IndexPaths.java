@@ -19,8 +19,9 @@ import net.sf.jsqlparser.schema.Table;
  * refuses an index hint that names one (or names an index it does not know, on a table with denied
  * columns), and writes the reference so that the engine cannot take that path: {@code IGNORE INDEX (…)} on
  * MariaDB and MySQL (which no {@code USE} or {@code FORCE} hint overrides), {@code USE INDEX (the other
- * indexes)} on H2, {@code NOT INDEXED} on SQLite. PostgreSQL has no hints and DuckDB reads tables in
- * insertion order: there the engine check refuses a plan that scans such an index.
+ * indexes)} on H2, {@code NOT INDEXED} on SQLite. PostgreSQL has no hints: the statement is marked to run with
+ * ordered index scans off ({@link dev.sqlagent.execution.SqlStatement#physicalOrder()}), and its engine check
+ * counts the key of any index scan left in the plan as read. DuckDB reads tables in insertion order.
  */
 final class IndexPaths {
 

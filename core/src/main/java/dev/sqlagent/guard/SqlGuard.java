@@ -355,7 +355,11 @@ public final class SqlGuard {
             }
             parameters = bound;
         }
-        return new GuardVerdict.Accepted(sql, new SqlStatement(printed, parameters), tables, columns);
+        // PostgreSQL has no index hints: a statement over a table with an index ordered by forbidden data runs
+        // with ordered index scans off (IndexPaths)
+        boolean physicalOrder = dialect == Dialect.POSTGRESQL && analysis.tableRefs.stream()
+                .anyMatch(ref -> !policy.orderingIndexes(ref.key()).isEmpty());
+        return new GuardVerdict.Accepted(sql, new SqlStatement(printed, parameters, physicalOrder), tables, columns);
     }
 
     /**

@@ -65,8 +65,14 @@ class IndexOrderTest {
         assertThat(run(sql, Dialect.SQLITE)).isEqualTo("SELECT o.id FROM (SELECT orders.id FROM orders NOT INDEXED "
                 + "WHERE orders.tenant = ?) AS o WHERE o.id IN (SELECT id FROM people NOT INDEXED WHERE dept = 'x') "
                 + "LIMIT 5");
-        // no hint on engines without one: the engine check judges the plan
-        assertThat(run(sql, Dialect.POSTGRESQL)).doesNotContain("INDEX").doesNotContain("INDEXED");
+        // no hint on PostgreSQL: the statement is marked to run with ordered index scans off
+        GuardVerdict.Accepted pg = (GuardVerdict.Accepted) SqlGuard.create().check(sql, POLICY, Dialect.POSTGRESQL);
+        assertThat(pg.statement().sql()).doesNotContain("INDEX");
+        assertThat(pg.statement().physicalOrder()).isTrue();
+        assertThat(((GuardVerdict.Accepted) SqlGuard.create().check("SELECT id FROM people", POLICY, Dialect.MARIADB))
+                .statement().physicalOrder()).isFalse();
+        assertThat(((GuardVerdict.Accepted) SqlGuard.create().check("SELECT 1", POLICY, Dialect.POSTGRESQL))
+                .statement().physicalOrder()).isFalse();
         // CTE bodies and joins too
         assertThat(run("WITH c AS (SELECT id FROM people) SELECT c.id FROM c JOIN people p ON p.id = c.id",
                 Dialect.MARIADB)).containsSubsequence("FROM people IGNORE INDEX", "JOIN people p IGNORE INDEX");
@@ -121,6 +127,10 @@ class IndexOrderTest {
             assertThat(v).as(sql).isInstanceOf(EngineVerdict.Disagreement.class);
             assertThat(String.join(" ", ((EngineVerdict.Disagreement) v).reasons())).as(sql)
                     .containsAnyOf("salary", "card");
+            // planned as it runs, with ordered index scans off (the guard's mark): no index order, confirmed
+            EngineVerdict physical = check.check(new GuardVerdict.Accepted(sql, new SqlStatement(sql, List.of(), true),
+                    Set.of(), Set.of()), policy);
+            assertThat(physical).as(sql).isInstanceOf(EngineVerdict.Confirmed.class);
         }
         // a scan of an index ordered by allowed columns passes
         EngineVerdict ok = check.check(pretend("SELECT p.name FROM people p WHERE p.id = 3"), policy);

@@ -118,8 +118,12 @@ final class PostgresReader implements PlanReader {
     private EngineReading read(Connection c, SqlStatement statement, int timeoutSeconds, long serverTimeoutMillis)
             throws SQLException {
         String json;
-        String prelude = serverTimeoutMillis < 0 ? ""
-                : "SELECT pg_catalog.set_config('statement_timeout', '" + serverTimeoutMillis + "', true); ";
+        // the plan of the statement as it runs: with ordered index scans off when it must read in physical order
+        String prelude = serverTimeoutMillis < 0 ? (statement.physicalOrder() ? "SELECT 1"
+                + dev.sqlagent.execution.JdbcSqlExecutor.PHYSICAL_ORDER + "; " : "")
+                : "SELECT pg_catalog.set_config('statement_timeout', '" + serverTimeoutMillis + "', true)"
+                        + (statement.physicalOrder() ? dev.sqlagent.execution.JdbcSqlExecutor.PHYSICAL_ORDER : "")
+                        + "; ";
         try (PreparedStatement ps = Explain.prepare(c, prelude + "EXPLAIN (VERBOSE, FORMAT JSON) ", statement,
                 timeoutSeconds)) {
             json = prelude.isEmpty() ? plan(ps.executeQuery()) : planAfterPrelude(ps);
