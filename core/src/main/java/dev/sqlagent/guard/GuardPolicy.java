@@ -212,6 +212,13 @@ public final class GuardPolicy {
     }
 
     /**
+     * The name {@link #tableIndexes()} gives a table's primary key, whatever the database calls its index: on
+     * MariaDB and MySQL (InnoDB), SQLite (an {@code INTEGER PRIMARY KEY} or a {@code WITHOUT ROWID} table) and
+     * H2 (an integer key) the table itself is stored, and scanned, in its order.
+     */
+    public static final String PRIMARY_KEY = "(primary key)";
+
+    /**
      * {@return the indexes the policy knows each table to have, keyed like {@link #allowedTables()}: index
      * name as the database spells it, to its key columns in order, lower case (an empty string for a key
      * part that is an expression)} A table listed here with an empty map has no index. {@code SqlAgent}

@@ -77,6 +77,27 @@ final class IndexPaths {
     }
 
     /**
+     * The refusal of a read of a table that the engine stores in the order of a primary key holding a denied
+     * column (MariaDB and MySQL's InnoDB, SQLite, H2): every scan of it returns rows in that order, which no
+     * hint changes.
+     *
+     * @param table the reference
+     * @param key the table's key in the policy
+     * @param policy the policy
+     * @param dialect the engine
+     * @return the violation, or null
+     */
+    static Violation storedInDeniedOrder(Table table, String key, GuardPolicy policy, Dialect dialect) {
+        if (!(dialect.isMySqlFamily() || dialect == Dialect.SQLITE || dialect == Dialect.H2)
+                || !policy.orderingIndexes(key).contains(GuardPolicy.PRIMARY_KEY)) {
+            return null;
+        }
+        return new Violation(ViolationType.COLUMN_DENIED, table.toString(), key + " is stored in the order of its "
+                + "primary key " + policy.tableIndexes().get(key).get(GuardPolicy.PRIMARY_KEY) + ", which holds a "
+                + "column the policy denies: any read of it returns rows in that order");
+    }
+
+    /**
      * Writes a table reference so that the engine reads it through no index ordered by forbidden data,
      * keeping its own (checked) hint.
      *
@@ -99,7 +120,12 @@ final class IndexPaths {
             case MYSQL: {
                 List<String> names = new ArrayList<>();
                 for (String n : ordering) {
-                    names.add("`" + n.replace("`", "``") + "`");
+                    if (!n.equals(GuardPolicy.PRIMARY_KEY)) {
+                        names.add("`" + n.replace("`", "``") + "`");
+                    }
+                }
+                if (names.isEmpty()) {
+                    return;
                 }
                 table.setHint(new Printed(own == null ? "" : own.toString(), " IGNORE INDEX (" + String.join(", ", names)
                         + ")"));
@@ -111,7 +137,7 @@ final class IndexPaths {
                 }
                 List<String> names = new ArrayList<>();
                 for (String n : policy.tableIndexes().get(key).keySet()) {
-                    if (!ordering.contains(n)) {
+                    if (!ordering.contains(n) && !n.equals(GuardPolicy.PRIMARY_KEY)) {
                         names.add("\"" + n.replace("\"", "\"\"") + "\"");
                     }
                 }

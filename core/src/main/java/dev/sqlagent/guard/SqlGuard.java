@@ -290,6 +290,10 @@ public final class SqlGuard {
             if (hint != null) {
                 violations.add(hint);
             }
+            Violation stored = IndexPaths.storedInDeniedOrder(ref.table(), ref.key(), policy, dialect);
+            if (stored != null) {
+                violations.add(stored);
+            }
         }
         if (!violations.isEmpty()) {
             return new GuardVerdict.Rejected(sql, violations);

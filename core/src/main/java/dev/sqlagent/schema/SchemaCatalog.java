@@ -516,6 +516,13 @@ public final class SchemaCatalog {
             if (known != null && !policy.tableIndexes().containsKey(key)) {
                 b.tableIndex(key, null, List.of());
                 known.forEach((index, keyColumns) -> b.tableIndex(key, index, keyColumns));
+                for (SchemaCatalog.Table t : tables) {
+                    String name = t.name().toLowerCase(Locale.ROOT);
+                    if ((name.equals(key) || name.equals(bare)) && !t.primaryKey().isEmpty()) {
+                        // the order some engines store the table in (InnoDB, SQLite's rowid, H2's integer key)
+                        b.tableIndex(key, GuardPolicy.PRIMARY_KEY, t.primaryKey());
+                    }
+                }
             }
         }
         return b.build();

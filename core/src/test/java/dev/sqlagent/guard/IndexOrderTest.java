@@ -137,6 +137,100 @@ class IndexOrderTest {
         assertThat(ok).isInstanceOf(EngineVerdict.Confirmed.class);
     }
 
+    /**
+     * The neighbours, on each engine's real catalog: a UNIQUE constraint's and a foreign key's implicit index and
+     * an expression index are kept off like any other; a table stored in the order of a denied primary key
+     * (InnoDB, SQLite's rowid, H2's integer key) is refused, since no hint changes its scan order; on PostgreSQL
+     * it is a heap, read with ordered index scans off. Each guarded statement that runs returns rows in id
+     * order (the tables' physical order here), never in the order of the denied code.
+     */
+    @Test
+    void implicitExpressionAndClusteringIndexesOnEveryEngine() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("access-index-order");
+        java.util.Map<Dialect, javax.sql.DataSource> engines = new java.util.LinkedHashMap<>();
+        engines.put(Dialect.H2, new dev.sqlagent.execution.UrlDataSource("jdbc:h2:mem:access_order;DB_CLOSE_DELAY=-1",
+                "sa", ""));
+        engines.put(Dialect.SQLITE, new dev.sqlagent.execution.UrlDataSource("jdbc:sqlite:" + dir.resolve("o.db"),
+                null, null));
+        engines.put(Dialect.MARIADB, dev.sqlagent.testing.DatabaseServer.mariadb().scratch("access_index_order"));
+        engines.put(Dialect.POSTGRESQL, dev.sqlagent.testing.DatabaseServer.postgres().scratch("access_index_order"));
+        for (var e : engines.entrySet()) {
+            Dialect d = e.getKey();
+            String text = d == Dialect.SQLITE ? "TEXT" : "VARCHAR(20)";
+            try (java.sql.Connection c = e.getValue().getConnection(); java.sql.Statement s = c.createStatement()) {
+                for (String t : List.of("access_fk", "access_pk", "access_uq", "access_expr")) {
+                    s.execute("DROP TABLE IF EXISTS " + t);
+                }
+                s.execute("CREATE TABLE access_pk (secret INTEGER PRIMARY KEY, name " + text + ")");
+                s.execute("CREATE TABLE access_uq (id INTEGER PRIMARY KEY, code " + text + " UNIQUE, name " + text + ")");
+                s.execute("CREATE TABLE access_fk (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES access_pk (secret))");
+                s.execute("CREATE TABLE access_expr (id INTEGER PRIMARY KEY, code " + text + ")");
+                if (d == Dialect.SQLITE || d == Dialect.POSTGRESQL) {
+                    s.execute("CREATE INDEX access_expr_lower ON access_expr (lower(code))");
+                }
+                for (int i = 1; i <= 12; i++) {
+                    int secret = 1000 - i * 7 % 13 * 10; // not in id order
+                    String code = "'c" + (100 - i * 5 % 12) + "'";
+                    s.execute("INSERT INTO access_pk VALUES (" + secret + ", 'n" + i + "')");
+                    s.execute("INSERT INTO access_uq VALUES (" + i + ", " + code + ", 'n" + i + "')");
+                    s.execute("INSERT INTO access_fk VALUES (" + i + ", " + secret + ")");
+                    s.execute("INSERT INTO access_expr VALUES (" + i + ", " + code + ")");
+                }
+            }
+            GuardPolicy base = GuardPolicy.builder().allowTables("access_pk", "access_uq", "access_fk", "access_expr")
+                    .denyColumn("access_pk", "secret").denyColumn("access_uq", "code").denyColumn("access_fk", "owner")
+                    .denyColumn("access_expr", "code").build();
+            GuardPolicy policy = SchemaCatalog.introspect(e.getValue(), base).completePolicy(base);
+            assertThat(policy.orderingIndexes("access_uq")).as("%s unique", d).isNotEmpty();
+            if (d != Dialect.SQLITE && d != Dialect.POSTGRESQL) { // neither indexes a foreign key by itself
+                assertThat(policy.orderingIndexes("access_fk")).as("%s foreign key", d).isNotEmpty();
+            }
+            if (d == Dialect.SQLITE || d == Dialect.POSTGRESQL) {
+                assertThat(policy.orderingIndexes("access_expr")).as("%s expression", d).hasSize(1);
+            }
+            GuardVerdict pk = SqlGuard.create().check("SELECT name FROM access_pk", policy, d);
+            if (d == Dialect.POSTGRESQL) {
+                assertThat(((GuardVerdict.Accepted) pk).statement().physicalOrder()).isTrue();
+            } else {
+                assertThat(pk).as("%s clustered by a denied key", d).isInstanceOf(GuardVerdict.Rejected.class);
+            }
+            for (String sql : List.of("SELECT id FROM access_uq", "SELECT id FROM access_fk",
+                    "SELECT id FROM access_expr", "SELECT u.id FROM access_uq u WHERE u.name > ''")) {
+                GuardVerdict v = SqlGuard.create().check(sql, policy, d);
+                assertThat(v).as("%s on %s", sql, d).isInstanceOf(GuardVerdict.Accepted.class);
+                SqlStatement st = ((GuardVerdict.Accepted) v).statement();
+                List<Integer> ids = new java.util.ArrayList<>();
+                try (java.sql.Connection c = e.getValue().getConnection()) {
+                    c.setAutoCommit(false);
+                    if (st.physicalOrder()) {
+                        try (java.sql.Statement s = c.createStatement()) {
+                            s.executeQuery("SELECT 1" + dev.sqlagent.execution.JdbcSqlExecutor.PHYSICAL_ORDER).close();
+                        }
+                    }
+                    try (java.sql.PreparedStatement ps = c.prepareStatement(st.sql());
+                         java.sql.ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            ids.add(rs.getInt(1));
+                        }
+                    }
+                    c.rollback();
+                }
+                assertThat(ids).as("%s run as %s on %s", sql, st.sql(), d).isSorted().hasSize(12);
+            }
+            try (java.sql.Connection c = e.getValue().getConnection(); java.sql.Statement s = c.createStatement()) {
+                for (String t : List.of("access_fk", "access_pk", "access_uq", "access_expr")) {
+                    s.execute("DROP TABLE IF EXISTS " + t);
+                }
+            }
+        }
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+                java.nio.file.Files.delete(f);
+            }
+        }
+        java.nio.file.Files.delete(dir);
+    }
+
     private static GuardVerdict.Accepted pretend(String sql) {
         return new GuardVerdict.Accepted(sql, new SqlStatement(sql, List.of()), Set.of(), Set.of());
     }
