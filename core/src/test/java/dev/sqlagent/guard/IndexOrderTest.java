@@ -138,6 +138,44 @@ class IndexOrderTest {
     }
 
     /**
+     * The engine check alone on H2, SQLite and MariaDB, the guard bypassed: a plan that reads through an index
+     * whose key holds a denied column (the statements that escaped before the rewrite) is refused, naming
+     * it; the same statements as the guard writes them, and a read through an allowed index, are confirmed.
+     */
+    @Test
+    void engineCheckAloneRefusesAReadThroughAnOrderingIndexOnEveryHintedEngine() throws Exception {
+        for (Dialect d : List.of(Dialect.H2, Dialect.SQLITE, Dialect.MARIADB)) {
+            HostileFixture.Twins twins = HostileFixture.twins(d);
+            GuardPolicy base = HostileFixture.policy(d, FunctionPolicy.standard());
+            GuardPolicy policy = SchemaCatalog.introspect(twins.a(), base).completePolicy(base);
+            EngineCheck check = EngineCheck.create(twins.a(), d);
+            String people = d == Dialect.H2 ? "LISTAGG(p.id, ',')" : "GROUP_CONCAT(p.id)";
+            String orders = d == Dialect.H2 ? "LISTAGG(o.id, ',')" : "GROUP_CONCAT(o.id)";
+            int refused = 0;
+            for (String sql : List.of("SELECT p.id FROM people p LIMIT 1",
+                    "SELECT p.id FROM people p WHERE p.dept = 'eng' LIMIT 1",
+                    "SELECT " + people + " FROM people p", "SELECT " + people + " FROM people p WHERE p.dept = 'eng'",
+                    "SELECT o.id FROM orders o WHERE o.tenant = 't1' LIMIT 1",
+                    "SELECT " + orders + " FROM orders o WHERE o.tenant = 't1'")) {
+                EngineVerdict v = check.check(pretend(sql), policy);
+                if (v instanceof EngineVerdict.Disagreement dis) {
+                    refused++;
+                    assertThat(String.join(" ", dis.reasons())).as("%s on %s", sql, d).containsAnyOf("salary", "ssn", "card");
+                } else {
+                    assertThat(v).as("%s on %s", sql, d).isInstanceOf(EngineVerdict.Confirmed.class);
+                }
+                GuardVerdict guarded = SqlGuard.create().check(sql, policy, d);
+                assertThat(check.check((GuardVerdict.Accepted) guarded, policy)).as("%s guarded on %s", sql, d)
+                        .isInstanceOf(EngineVerdict.Confirmed.class);
+            }
+            // the rows of these statements came back in salary or ssn order before the rewrite
+            assertThat(refused).as("plans through an ordering index refused on %s", d).isGreaterThanOrEqualTo(2);
+            assertThat(check.check(pretend("SELECT p.name FROM people p WHERE p.id = 3"), policy)).as("%s", d)
+                    .isInstanceOf(EngineVerdict.Confirmed.class);
+        }
+    }
+
+    /**
      * The neighbours, on each engine's real catalog: a UNIQUE constraint's and a foreign key's implicit index and
      * an expression index are kept off like any other; a table stored in the order of a denied primary key
      * (InnoDB, SQLite's rowid, H2's integer key) is refused, since no hint changes its scan order; on PostgreSQL
