@@ -42,7 +42,10 @@ import javax.sql.DataSource;
  * a denied column), {@code secrets} (not allowed at all) and, on SQLite, the full-text table
  * {@code notes_fts} (FTS5, allowed). Twin A and twin B hold the same allowed data; every forbidden value is
  * a marker (text starting {@code ZQX}, salaries of nine digits) that differs between the twins in value,
- * length, order and duplication, and the twins hold different numbers of forbidden rows.
+ * length, order and duplication, and the twins hold different numbers of forbidden rows. Indexes on the denied
+ * {@code people.ssn}, on {@code (dept, salary)} and on {@code (tenant, card)} order rows by forbidden data, and
+ * the twins' forbidden values order the same rows differently (A's rise with the id, B's fall), so that a read
+ * through one of them shows as twins that differ.
  *
  * <p>Restricted logins ({@link #RESTRICTED_USER}) have exactly the grants the policy allows, as
  * {@code docs/security.md} recommends: on PostgreSQL a role with column grants and row-level security for
