@@ -215,14 +215,23 @@ public final class JdbcSqlExecutor implements SqlExecutor {
      * its {@code cancelSignalTimeout} (10 s by default), and the statement waits for a cancel in progress
      * before it returns, even after its connection was aborted.
      */
-    private static int serverTimeout(Connection c, long timeoutMillis) throws SQLException {
+    private static int serverTimeout(Connection c, long timeoutMillis, boolean physicalOrder) throws SQLException {
         // set_config(…, true) is SET LOCAL; the backend's pid comes in the same round trip, for cancels
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT set_config('statement_timeout', '" + timeoutMillis + "', true), pg_backend_pid()")) {
+                "SELECT set_config('statement_timeout', '" + timeoutMillis + "', true), pg_backend_pid()"
+                        + (physicalOrder ? PHYSICAL_ORDER : ""))) {
             rs.next();
             return rs.getInt(2);
         }
     }
+
+    /**
+     * The settings, as more columns of the time-out's {@code SELECT}, that keep PostgreSQL's planner off plain
+     * and index-only scans for one transaction ({@link SqlStatement#physicalOrder()}): a bitmap scan still
+     * uses the index to find rows, and returns them in the table's physical order.
+     */
+    public static final String PHYSICAL_ORDER = ", pg_catalog.set_config('enable_indexscan', 'off', true), "
+            + "pg_catalog.set_config('enable_indexonlyscan', 'off', true)";
 
     /**
      * Cancels a PostgreSQL backend's running statement from a connection of its own. pgjdbc's
@@ -357,7 +366,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             queryOnly = enterReadOnly(c, d, begun);
             try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
                 if (d == Dialect.POSTGRESQL) {
-                    int pid = serverTimeout(c, timeoutMillis); // no driver cancel timer: see the class comment
+                    // no driver cancel timer: see the class comment
+                    int pid = serverTimeout(c, timeoutMillis, statement.physicalOrder());
                     watch.serverCancel(() -> cancelBackend(pid));
                 } else {
                     ps.setQueryTimeout(seconds(timeoutMillis));

@@ -51,9 +51,13 @@ public final class GuardPolicy {
     private final Map<String, Set<String>> tableColumns;
     private final Set<String> allowedSystemColumns;
     private final Set<String> fts5Tables;
+    private final Map<String, Map<String, List<String>>> tableIndexes;
 
     private GuardPolicy(Builder b) {
         this.fts5Tables = Set.copyOf(b.fts5Tables);
+        Map<String, Map<String, List<String>>> indexes = new LinkedHashMap<>();
+        b.tableIndexes.forEach((t, is) -> indexes.put(t, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(is))));
+        this.tableIndexes = java.util.Collections.unmodifiableMap(indexes);
         this.knownTables = Set.copyOf(b.knownTables);
         Map<String, Set<String>> columns = new LinkedHashMap<>();
         b.tableColumns.forEach((t, cs) -> columns.put(t, Set.copyOf(cs)));
@@ -104,6 +108,7 @@ public final class GuardPolicy {
         tableColumns.forEach((t, cs) -> b.tableColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowedSystemColumns.addAll(allowedSystemColumns);
         b.fts5Tables.addAll(fts5Tables);
+        tableIndexes.forEach((t, is) -> b.tableIndexes.put(t, new LinkedHashMap<>(is)));
         deniedColumns.forEach((t, cs) -> b.deniedColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowSelectStar = allowSelectStar;
         b.maxRows = maxRows;
@@ -207,6 +212,50 @@ public final class GuardPolicy {
     }
 
     /**
+     * The name {@link #tableIndexes()} gives a table's primary key, whatever the database calls its index: on
+     * MariaDB and MySQL (InnoDB), SQLite (an {@code INTEGER PRIMARY KEY} or a {@code WITHOUT ROWID} table) and
+     * H2 (an integer key) the table itself is stored, and scanned, in its order.
+     */
+    public static final String PRIMARY_KEY = "(primary key)";
+
+    /**
+     * {@return the indexes the policy knows each table to have, keyed like {@link #allowedTables()}: index
+     * name as the database spells it, to its key columns in order, lower case (an empty string for a key
+     * part that is an expression)} A table listed here with an empty map has no index. {@code SqlAgent}
+     * fills them in from its schema catalog; see {@link Builder#tableIndex}.
+     */
+    public Map<String, Map<String, List<String>>> tableIndexes() {
+        return tableIndexes;
+    }
+
+    /**
+     * The indexes of a table that an access path may order by something the policy forbids: those whose key
+     * holds a denied column, a column the policy does not know the table to have (when it knows its columns)
+     * or an expression. Reading the table through one returns rows in the order of that key.
+     *
+     * @param table a table key, as in {@link #allowedTables()}
+     * @return their names as the database spells them; empty when none, or when the indexes are not known
+     */
+    public Set<String> orderingIndexes(String table) {
+        Map<String, List<String>> indexes = tableIndexes.get(table);
+        if (indexes == null) {
+            return Set.of();
+        }
+        Set<String> denied = deniedColumns.getOrDefault(table, Set.of());
+        Set<String> known = tableColumns.get(table);
+        Set<String> out = new LinkedHashSet<>();
+        indexes.forEach((name, key) -> {
+            for (String c : key) {
+                if (c.isEmpty() || denied.contains(c) || known != null && !known.contains(c)) {
+                    out.add(name);
+                    return;
+                }
+            }
+        });
+        return out;
+    }
+
+    /**
      * {@return every table of the database the host named with {@link Builder#knownTables}, lower case
      * (allowed or not); empty when not given}
      */
@@ -278,8 +327,44 @@ public final class GuardPolicy {
         private final Map<String, Set<String>> tableColumns = new LinkedHashMap<>();
         private final Set<String> allowedSystemColumns = new LinkedHashSet<>();
         private final Set<String> fts5Tables = new LinkedHashSet<>();
+        private final Map<String, Map<String, List<String>>> tableIndexes = new LinkedHashMap<>();
 
         private Builder() {
+        }
+
+        /**
+         * Names an index of a table and its key columns, in order. An index whose key holds a denied column (or
+         * an expression, or a column the policy does not know) orders the rows of any read through it by
+         * forbidden data: the guard refuses an index hint naming such an index (or any index, on a table with
+         * denied columns whose indexes are not known) and, on MariaDB, MySQL, H2 and SQLite, writes every
+         * reference to the table so that the engine cannot read through one; the engine check refuses a plan
+         * that does (see {@code docs/security.md}). Naming a table's indexes with no key columns tells the
+         * guard it has none ({@code tableIndex(t, null, List.of())}). {@code SqlAgent} fills them in from its
+         * schema catalog.
+         *
+         * @param table the table, perhaps schema-qualified, any case, as in {@link #allowTables}
+         * @param index the index's name exactly as the database spells it (printed quoted), or null to only
+         *     record that the table's indexes are known
+         * @param keyColumns its key columns in order, any case; an empty string for an expression
+         * @return this builder
+         * @throws IllegalArgumentException if the table or the index name is blank
+         */
+        public Builder tableIndex(String table, String index, List<String> keyColumns) {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(keyColumns, "keyColumns");
+            if (table.isBlank() || index != null && index.isBlank()) {
+                throw new IllegalArgumentException("table and index names must not be blank");
+            }
+            Map<String, List<String>> indexes = tableIndexes.computeIfAbsent(normalise(table),
+                    k -> new LinkedHashMap<>());
+            if (index != null) {
+                List<String> key = new ArrayList<>();
+                for (String c : keyColumns) {
+                    key.add(c == null || c.isBlank() ? "" : normalise(c));
+                }
+                indexes.put(index, List.copyOf(key));
+            }
+            return this;
         }
 
         /**

@@ -312,12 +312,24 @@ public final class SqlGuard {
         } else if (analysis.naturalJoin) {
             checkNaturalJoin(analysis, policy, violations);
         }
+        for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
+            Violation hint = IndexPaths.check(ref.table(), ref.key(), policy);
+            if (hint != null) {
+                violations.add(hint);
+            }
+            Violation stored = IndexPaths.storedInDeniedOrder(ref.table(), ref.key(), policy, dialect);
+            if (stored != null) {
+                violations.add(stored);
+            }
+        }
         if (!violations.isEmpty()) {
             return new GuardVerdict.Rejected(sql, withoutEchoes(violations));
         }
         List<Object> values = new ArrayList<>();
         Set<String> columns = analysis.open ? readColumns(analysis, policy, tables) : resolvedColumns(analysis, policy);
         for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
+            // no read through an index ordered by forbidden data (a row filter's derived table keeps it)
+            IndexPaths.apply(ref.table(), ref.key(), policy, dialect);
             for (RowFilter filter : policy.rowFilters()) {
                 if (filter.table().equals(ref.key())) {
                     if (!applyRowFilter(ref, filter, values.size(), dialect, needed(analysis, ref, policy, filter))) {
@@ -374,7 +386,11 @@ public final class SqlGuard {
             }
             parameters = bound;
         }
-        return new GuardVerdict.Accepted(sql, new SqlStatement(printed, parameters), tables, columns);
+        // PostgreSQL has no index hints: a statement over a table with an index ordered by forbidden data runs
+        // with ordered index scans off (IndexPaths)
+        boolean physicalOrder = dialect == Dialect.POSTGRESQL && analysis.tableRefs.stream()
+                .anyMatch(ref -> !policy.orderingIndexes(ref.key()).isEmpty());
+        return new GuardVerdict.Accepted(sql, new SqlStatement(printed, parameters, physicalOrder), tables, columns);
     }
 
     /**
@@ -544,6 +560,7 @@ public final class SqlGuard {
                                           List<String> needed) {
         Table original = ref.table();
         Table inner = sameName(original);
+        inner.setHint(original.getIndexHint());
         PlainSelect body = new PlainSelect();
         if (needed == null) {
             body.addSelectItems(List.of(new SelectItem<>(new AllColumns())));

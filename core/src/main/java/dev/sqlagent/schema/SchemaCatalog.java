@@ -122,6 +122,12 @@ public final class SchemaCatalog {
     private final java.util.Set<String> fts5Tables;
     /** Whether the names are spelt as the database stores them (read from it), not as a host wrote them. */
     private final boolean stored;
+    /**
+     * The indexes of each table read from the database, by table name lower case: index name as the database
+     * spells it, to its key columns in order (an empty string for an expression). Set once, before the
+     * catalog is shared; a table missing here has indexes the catalog does not know.
+     */
+    private volatile Map<String, Map<String, List<String>>> indexes = Map.of();
 
     private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables) {
         this(tables, databaseTables, SchemaEnrichment.EMPTY, java.util.Set.of(), false);
@@ -229,7 +235,7 @@ public final class SchemaCatalog {
         }
         SchemaEnrichment shown = enrichment.restrictedTo(visibleTables)
                 .withoutColumns(k -> hiddenColumns.contains(k.toLowerCase(Locale.ROOT)));
-        return new SchemaCatalog(kept, databaseTables, shown, fts5Tables, stored);
+        return keeping(new SchemaCatalog(kept, databaseTables, shown, fts5Tables, stored));
     }
 
     private static boolean denied(GuardPolicy policy, String table, String column) {
@@ -287,7 +293,7 @@ public final class SchemaCatalog {
     public SchemaCatalog withDatabaseTables(java.util.Set<String> names) {
         java.util.Set<String> all = new java.util.HashSet<>(databaseTables);
         all.addAll(names);
-        return new SchemaCatalog(tables, all, enrichment, fts5Tables, stored);
+        return keeping(new SchemaCatalog(tables, all, enrichment, fts5Tables, stored));
     }
 
     /**
@@ -324,6 +330,7 @@ public final class SchemaCatalog {
                 }
             }
             List<Table> tables = new ArrayList<>();
+            Map<String, Map<String, List<String>>> tableIndexes = new LinkedHashMap<>();
             for (String name : names.values()) {
                 List<Column> cols = new ArrayList<>();
                 boolean driverSaysGenerated = true;
@@ -361,9 +368,48 @@ public final class SchemaCatalog {
                     // some drivers cannot list keys of views; the table stays without them
                 }
                 tables.add(new Table(name, cols, pk, fks, remarks.getOrDefault(name, "")));
+                Map<String, List<String>> keys = indexKeys(md, catalog, schema, name);
+                if (keys != null) {
+                    tableIndexes.put(name.toLowerCase(Locale.ROOT), keys);
+                }
             }
-            return new SchemaCatalog(tables, everything, SchemaEnrichment.EMPTY, fts5, true);
+            SchemaCatalog read = new SchemaCatalog(tables, everything, SchemaEnrichment.EMPTY, fts5, true);
+            read.indexes = Map.copyOf(tableIndexes);
+            return read;
         }
+    }
+
+    /**
+     * A table's indexes from JDBC's {@code getIndexInfo}: name to key columns in order, lower case (an empty
+     * string for a key part that is an expression); null when the driver cannot list them.
+     */
+    private static Map<String, List<String>> indexKeys(DatabaseMetaData md, String catalog, String schema,
+                                                       String table) {
+        Map<String, java.util.TreeMap<Integer, String>> parts = new LinkedHashMap<>();
+        try (ResultSet rs = md.getIndexInfo(catalog, schema, table, false, true)) {
+            while (rs.next()) {
+                String index = rs.getString("INDEX_NAME");
+                if (index == null || rs.getShort("TYPE") == DatabaseMetaData.tableIndexStatistic) {
+                    continue;
+                }
+                String column = rs.getString("COLUMN_NAME");
+                boolean plain = column != null && column.matches("\"?[A-Za-z_][A-Za-z0-9_$]*\"?");
+                java.util.TreeMap<Integer, String> key = parts.computeIfAbsent(index, k -> new java.util.TreeMap<>());
+                key.put(key.size() + 1000 * Math.max(0, rs.getShort("ORDINAL_POSITION")),
+                        plain ? column.replace("\"", "").toLowerCase(Locale.ROOT) : "");
+            }
+        } catch (SQLException | RuntimeException e) {
+            return null;
+        }
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        parts.forEach((index, key) -> out.put(index, List.copyOf(key.values())));
+        return out;
+    }
+
+    /** This catalog's indexes on a copy of it. */
+    private SchemaCatalog keeping(SchemaCatalog next) {
+        next.indexes = indexes;
+        return next;
     }
 
     /** Whether the driver fills JDBC's IS_GENERATEDCOLUMN (DuckDB's leaves it empty). */
@@ -510,6 +556,22 @@ public final class SchemaCatalog {
                 }
             }
         }
+        // each allowed table's indexes, so that no read goes through one ordered by forbidden data
+        for (String key : policy.allowedTables()) {
+            String bare = key.substring(key.lastIndexOf('.') + 1);
+            Map<String, List<String>> known = indexes.containsKey(key) ? indexes.get(key) : indexes.get(bare);
+            if (known != null && !policy.tableIndexes().containsKey(key)) {
+                b.tableIndex(key, null, List.of());
+                known.forEach((index, keyColumns) -> b.tableIndex(key, index, keyColumns));
+                for (SchemaCatalog.Table t : tables) {
+                    String name = t.name().toLowerCase(Locale.ROOT);
+                    if ((name.equals(key) || name.equals(bare)) && !t.primaryKey().isEmpty()) {
+                        // the order some engines store the table in (InnoDB, SQLite's rowid, H2's integer key)
+                        b.tableIndex(key, GuardPolicy.PRIMARY_KEY, t.primaryKey());
+                    }
+                }
+            }
+        }
         return b.build();
     }
 
@@ -533,7 +595,7 @@ public final class SchemaCatalog {
         for (String n : names) {
             all.add(n.toLowerCase(Locale.ROOT));
         }
-        return new SchemaCatalog(tables, databaseTables, enrichment, all, stored);
+        return keeping(new SchemaCatalog(tables, databaseTables, enrichment, all, stored));
     }
 
     /**
@@ -691,8 +753,8 @@ public final class SchemaCatalog {
                 throw new IllegalArgumentException("the enrichment names column " + tc + ", which table " + t + " does not have");
             }
         }
-        return new SchemaCatalog(tables, databaseTables, this.enrichment.plus(enrichment.restrictedTo(visible)),
-                fts5Tables, stored);
+        return keeping(new SchemaCatalog(tables, databaseTables, this.enrichment.plus(enrichment.restrictedTo(visible)),
+                fts5Tables, stored));
     }
 
     /** {@return what the host added with {@link #enrich(SchemaEnrichment)}; empty when nothing} */

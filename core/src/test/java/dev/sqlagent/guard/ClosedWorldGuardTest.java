@@ -27,6 +27,8 @@ class ClosedWorldGuardTest {
             .tableColumns("dept", List.of("id", "title"))
             .tableColumns("orders", List.of("id", "emp_id", "amount", "region"))
             .denyColumn("emp", "salary")
+            // its indexes, as SqlAgent reads them: a hint naming one is vetted (unknown ones are refused)
+            .tableIndex("emp", "PRIMARY", List.of("id"))
             .rowFilter("orders", "region", "north")
             .knownTables(List.of("emp", "dept", "orders", "secrets"))
             .build();

@@ -42,7 +42,10 @@ import javax.sql.DataSource;
  * a denied column), {@code secrets} (not allowed at all) and, on SQLite, the full-text table
  * {@code notes_fts} (FTS5, allowed). Twin A and twin B hold the same allowed data; every forbidden value is
  * a marker (text starting {@code ZQX}, salaries of nine digits) that differs between the twins in value,
- * length, order and duplication, and the twins hold different numbers of forbidden rows.
+ * length, order and duplication, and the twins hold different numbers of forbidden rows. Indexes on the denied
+ * {@code people.ssn}, on {@code (dept, salary)} and on {@code (tenant, card)} order rows by forbidden data, and
+ * the twins' forbidden values order the same rows differently (A's rise with the id, B's fall), so that a read
+ * through one of them shows as twins that differ.
  *
  * <p>Restricted logins ({@link #RESTRICTED_USER}) have exactly the grants the policy allows, as
  * {@code docs/security.md} recommends: on PostgreSQL a role with column grants and row-level security for
@@ -58,9 +61,9 @@ import javax.sql.DataSource;
 final class HostileFixture {
 
     /** Bumped whenever the schema or the data change: the servers' twins are rebuilt then. */
-    static final String VERSION = "hostile fixture 7";
+    static final String VERSION = "hostile fixture 8";
     /** The server databases' names start with this: one pair per fixture version. */
-    static final String DATABASE_PREFIX = "hostile7_twin_";
+    static final String DATABASE_PREFIX = "hostile8_twin_";
     /** The login with only the policy's grants. */
     static final String RESTRICTED_USER = "hostile_reader";
     /** The row filter values. */
@@ -398,11 +401,15 @@ final class HostileFixture {
                     + ", born DATE, score INTEGER, ssn " + text + ", salary INTEGER, " + generated + ")");
             s.execute("CREATE INDEX idx_people_dept ON people (dept)");
             s.execute("CREATE INDEX idx_people_ssn ON people (ssn)");
+            // an allowed column first, then a denied one: read for dept, it returns rows in salary order
+            s.execute("CREATE INDEX idx_people_dept_salary ON people (dept, salary)");
             s.execute("CREATE TABLE pets (id INTEGER PRIMARY KEY, owner " + text + ", kind " + text + ", age INTEGER)");
             s.execute("CREATE INDEX idx_pets_kind ON pets (kind)");
             s.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY, person_id INTEGER, tenant " + text
                     + ", amount DECIMAL(10, 2), placed DATE, status " + text + ", card " + text + ")");
             s.execute("CREATE INDEX idx_orders_person ON orders (person_id)");
+            // the row filter's column, then the denied card: the filtered read may return rows in card order
+            s.execute("CREATE INDEX idx_orders_tenant_card ON orders (tenant, card)");
             s.execute("CREATE TABLE secrets (id INTEGER PRIMARY KEY, code " + text + ", n INTEGER)");
             if (d == Dialect.SQLITE) {
                 s.execute("DROP TABLE IF EXISTS notes_fts");

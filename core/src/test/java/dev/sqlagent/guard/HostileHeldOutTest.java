@@ -75,7 +75,10 @@ class HostileHeldOutTest {
      */
     static List<HostileAttacks.Attack> attacks(String round, Dialect d) {
         String text = read("/" + round + "/common.sql") + "\n\n"
-                + read("/" + round + "/" + d.name().toLowerCase(Locale.ROOT) + ".sql");
+                + read("/" + round + "/" + d.name().toLowerCase(Locale.ROOT) + ".sql")
+                + (round.equals("hostile-heldout")
+                        ? "\n\n" + read("/hostile-heldout/access-paths/" + d.name().toLowerCase(Locale.ROOT) + ".sql")
+                        : "");
         List<HostileAttacks.Attack> out = new ArrayList<>();
         String cls = "heldout";
         HostileAttacks.Judge judge = HostileAttacks.Judge.DATA;

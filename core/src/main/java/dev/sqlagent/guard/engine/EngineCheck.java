@@ -397,7 +397,7 @@ public final class EngineCheck {
                 if (cols != null && cols.contains(c.column())) {
                     out.add("the engine's plan may read column " + c + ", which the policy denies (a read the "
                             + "engine's reading cannot place exactly, such as what a PostgreSQL sub-plan compares with "
-                            + "the outer row or an unqualified DuckDB column, counts as read)");
+                            + "the outer row, an unqualified DuckDB column or the key of an index whose order a scan returns, counts as read)");
                     break;
                 }
             }

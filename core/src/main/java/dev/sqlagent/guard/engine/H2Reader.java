@@ -81,6 +81,49 @@ final class H2Reader implements PlanReader {
                 return true;
             }
         }, reads);
+        indexOrder(c, plan, schema == null ? "" : schema, timeoutSeconds, reads);
+    }
+
+    /** An access path in the plan's comments: {@code /* SCHEMA.INDEX *}{@code /} or {@code /* SCHEMA.INDEX: condition}. */
+    private static final java.util.regex.Pattern ACCESS_PATH = java.util.regex.Pattern.compile(
+            "/\\*\\s*(\"(?:[^\"]|\"\")+\"|[A-Za-z_][A-Za-z0-9_$]*)\\.(\"(?:[^\"]|\"\")+\"|[A-Za-z_][A-Za-z0-9_$]*)"
+                    + "\\s*(?::|\\*/)");
+
+    /**
+     * A scan of an index returns rows in the order of its key: whatever depends on that order (a LIMIT, an
+     * aggregate, the answer's own order) reads the key, so each key column counts as a possible read of its
+     * table. A comment naming no index (a table scan) adds nothing; a literal that looks like one only adds reads.
+     */
+    private static void indexOrder(Connection c, String plan, String currentSchema, int timeoutSeconds, Reads reads)
+            throws SQLException {
+        java.util.regex.Matcher m = ACCESS_PATH.matcher(plan);
+        Set<String> seen = new HashSet<>();
+        while (m.find()) {
+            String indexSchema = unquote(m.group(1));
+            String index = unquote(m.group(2));
+            if (!seen.add(indexSchema + "\u0000" + index)) {
+                continue;
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME "
+                    + "FROM INFORMATION_SCHEMA.INDEX_COLUMNS WHERE INDEX_SCHEMA = ? AND INDEX_NAME = ? "
+                    + "ORDER BY ORDINAL_POSITION")) {
+                timeout(ps, timeoutSeconds);
+                ps.setString(1, indexSchema);
+                ps.setString(2, index);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        EngineReading.Table t = new EngineReading.Table(rs.getString(1), rs.getString(2),
+                                rs.getString(1).equalsIgnoreCase(currentSchema));
+                        reads.possibleColumns.add(new EngineReading.ColumnRead(t,
+                                rs.getString(3).toLowerCase(java.util.Locale.ROOT)));
+                    }
+                }
+            }
+        }
+    }
+
+    private static String unquote(String name) {
+        return name.startsWith("\"") ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name;
     }
 
     private Entry entry(Connection c, EngineReading.Table table, int timeoutSeconds) throws SQLException {

@@ -59,7 +59,7 @@ final class MariaDbReader implements PlanReader {
     }
 
     /** One row of EXPLAIN: the table (alias, or an internal {@code <derivedN>}), its access type, its notes. */
-    private record Row(String id, String table, String type, String extra) {
+    private record Row(String id, String table, String type, String extra, String key) {
     }
 
     @Override
@@ -85,7 +85,7 @@ final class MariaDbReader implements PlanReader {
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         rows.add(new Row(rs.getString("id"), rs.getString("table"), rs.getString("type"),
-                                rs.getString("Extra")));
+                                rs.getString("Extra"), rs.getString("key")));
                     }
                 }
             }
@@ -139,8 +139,50 @@ final class MariaDbReader implements PlanReader {
             }
         }
         traced(trace, aliases, anyConstant ? null : constant, reads);
+        indexOrder(c, rows, aliases, reads, timeoutSeconds);
         generated(c, reads, timeoutSeconds);
         return reads.reading();
+    }
+
+    /**
+     * A read through an index returns rows in the order of its key (InnoDB's secondary indexes end with the
+     * primary key): whatever depends on that order (a LIMIT, an aggregate, the answer's own order) reads the
+     * key, so each of its columns counts as a possible read. An index merge names several keys.
+     */
+    private static void indexOrder(Connection c, List<Row> rows, Map<String, Set<EngineReading.Table>> aliases,
+                                   Reads reads, int timeoutSeconds) throws SQLException {
+        for (Row r : rows) {
+            if (r.key() == null || r.table() == null || r.table().startsWith("<")) {
+                continue;
+            }
+            Set<EngineReading.Table> tables = aliases.get(r.table().toLowerCase(Locale.ROOT));
+            if (tables == null) {
+                continue; // reported above as a table the printed query does not show
+            }
+            for (String index : r.key().split(",")) {
+                boolean any = false; // an alias several query blocks give different tables names one of them
+                for (EngineReading.Table t : tables) {
+                    try (PreparedStatement ps = c.prepareStatement("SELECT LOWER(COLUMN_NAME) FROM "
+                            + "information_schema.STATISTICS WHERE LOWER(TABLE_SCHEMA) = ? AND LOWER(TABLE_NAME) = ? "
+                            + "AND INDEX_NAME = ? ORDER BY SEQ_IN_INDEX")) {
+                        timeout(ps, timeoutSeconds);
+                        ps.setString(1, t.schema());
+                        ps.setString(2, t.name());
+                        ps.setString(3, index.strip());
+                        try (ResultSet rs = ps.executeQuery()) {
+                            while (rs.next()) {
+                                any = true;
+                                reads.possibleColumns.add(new EngineReading.ColumnRead(t, rs.getString(1)));
+                            }
+                        }
+                    }
+                }
+                if (!any) {
+                    reads.unreadable("the key of index " + index.strip() + " of " + r.table() + ", which the catalog "
+                            + "does not list");
+                }
+            }
+        }
     }
 
     /**

@@ -118,8 +118,12 @@ final class PostgresReader implements PlanReader {
     private EngineReading read(Connection c, SqlStatement statement, int timeoutSeconds, long serverTimeoutMillis)
             throws SQLException {
         String json;
-        String prelude = serverTimeoutMillis < 0 ? ""
-                : "SELECT pg_catalog.set_config('statement_timeout', '" + serverTimeoutMillis + "', true); ";
+        // the plan of the statement as it runs: with ordered index scans off when it must read in physical order
+        String prelude = serverTimeoutMillis < 0 ? (statement.physicalOrder() ? "SELECT 1"
+                + dev.sqlagent.execution.JdbcSqlExecutor.PHYSICAL_ORDER + "; " : "")
+                : "SELECT pg_catalog.set_config('statement_timeout', '" + serverTimeoutMillis + "', true)"
+                        + (statement.physicalOrder() ? dev.sqlagent.execution.JdbcSqlExecutor.PHYSICAL_ORDER : "")
+                        + "; ";
         try (PreparedStatement ps = Explain.prepare(c, prelude + "EXPLAIN (VERBOSE, FORMAT JSON) ", statement,
                 timeoutSeconds)) {
             json = prelude.isEmpty() ? plan(ps.executeQuery()) : planAfterPrelude(ps);
@@ -148,6 +152,9 @@ final class PostgresReader implements PlanReader {
                     continue;
                 }
                 reads.tables.add(r.table());
+                if ((type.equals("Index Scan") || type.equals("Index Only Scan")) && n.get("Index Name") != null) {
+                    indexOrder(c, n, r, timeoutSeconds, reads);
+                }
                 if (alias != null) {
                     aliases.put(alias.toString(), new PgExpression.Rte(alias.toString(), r));
                 }
@@ -167,6 +174,44 @@ final class PostgresReader implements PlanReader {
             hiddenComparisons(c, statement, timeoutSeconds, relations.values(), walk.aroundSubPlans, reads);
         }
         return reads.reading();
+    }
+
+    /**
+     * An index scan returns its rows in the order of the index's key: whatever the statement does with that
+     * order (a LIMIT, an aggregate or window that depends on it, the answer's own order) reads the key
+     * columns, so each counts as a possible read (an expression in the key: every column of the table).
+     * A bitmap scan returns rows in the table's physical order and is not one.
+     */
+    private static void indexOrder(Connection c, Map<?, ?> node, Relation r, int timeoutSeconds, Reads reads)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT a.attname::text FROM pg_catalog.pg_index i "
+                + "JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = ic.relnamespace "
+                + "CROSS JOIN LATERAL unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord) "
+                + "LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum "
+                + "WHERE ic.relname = ? AND n.nspname = ? AND k.ord <= i.indnkeyatts ORDER BY k.ord")) {
+            ps.setQueryTimeout(timeoutSeconds);
+            ps.setString(1, String.valueOf(node.get("Index Name")));
+            ps.setString(2, String.valueOf(node.get("Schema")));
+            boolean any = false;
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    any = true;
+                    String column = rs.getString(1);
+                    if (column == null) {
+                        for (String a : r.attributes()) {
+                            reads.possibleColumns.add(new EngineReading.ColumnRead(r.table(), a));
+                        }
+                    } else {
+                        reads.possibleColumns.add(new EngineReading.ColumnRead(r.table(),
+                                column.toLowerCase(java.util.Locale.ROOT)));
+                    }
+                }
+            }
+            if (!any) {
+                reads.unreadable("the key of index " + node.get("Index Name") + ", which the catalog does not list");
+            }
+        }
     }
 
     private static List<Map<?, ?>> roots(Object plan) {

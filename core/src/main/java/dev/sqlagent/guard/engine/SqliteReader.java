@@ -209,6 +209,17 @@ final class SqliteReader implements PlanReader {
                 reads.tables.add(t);
                 cursorTables.put(o.p1(), t);
                 cursors.put(o.p1(), tree);
+                if (tree.index() != null) {
+                    // a cursor on an index returns rows in the order of its key: whatever depends on that order
+                    // (a LIMIT, an aggregate, the answer's own order) reads the key, which counts as read
+                    for (String col : tree.columns()) {
+                        if (col == null) {
+                            tree.ordinary().forEach(x -> reads.possibleColumns.add(new EngineReading.ColumnRead(t, x)));
+                        } else if (!col.equals(ROWID)) {
+                            reads.possibleColumns.add(new EngineReading.ColumnRead(t, col));
+                        }
+                    }
+                }
             } else if (EPHEMERAL_OPENS.contains(op) || op.equals("OpenDup")) {
                 continue;
             } else if (op.equals("Column")) {
