@@ -1,0 +1,12 @@
+-- DuckDB compares every name ignoring case, quoted or not: the derived column in any spelling.
+--@ class duckdb-case-harmless
+SELECT (SELECT salary FROM (SELECT 1 AS "SALARY") t) FROM people
+
+SELECT (SELECT P.salary FROM (SELECT 1 AS salary) p) FROM people P
+
+SELECT (WITH C("Salary") AS (SELECT 1) SELECT salary FROM c) FROM people
+
+--@ class duckdb-case
+SELECT (SELECT "salary" FROM (SELECT 1 AS x) t) FROM people
+
+SELECT (SELECT "SALARY" FROM (SELECT 1 AS x) t) FROM people
