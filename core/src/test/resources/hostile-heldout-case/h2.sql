@@ -39,7 +39,7 @@ SELECT (SELECT salary FROM (SELECT 1 AS "salary") t) FROM PUBLIC.people
 
 SELECT (SELECT salary FROM UNNEST(ARRAY[1]) AS u("salary")) FROM people
 
-SELECT (SELECT s FROM LATERAL (SELECT salary AS s FROM (SELECT 1 AS "salary") t) u) FROM people
+SELECT (SELECT (SELECT salary FROM (SELECT 1 AS "salary") t) FROM (SELECT 1 AS x) u) FROM people
 
 SELECT (SELECT salary FROM (SELECT 1 AS "salary") t WHERE "salary" = 1) FROM people
 
@@ -51,3 +51,11 @@ SELECT (SELECT ssn_key FROM (SELECT 'x' AS "ssn_key") t) FROM people
 SELECT (SELECT SALARY FROM (SELECT 1 AS "SALARY") t) FROM people
 
 SELECT (SELECT salary FROM (SELECT 1 AS "SALARY") t) FROM people
+
+-- schema.table.column names the real table, never a derived table of that alias
+--@ class h2-schema-qualified
+SELECT (SELECT PUBLIC.people.salary FROM (SELECT 1 AS salary) AS people) FROM people
+
+SELECT (SELECT PUBLIC.PEOPLE.SALARY FROM (SELECT 1 AS salary) AS "PEOPLE") FROM people
+
+SELECT (SELECT public.people.ssn FROM (VALUES ('x')) AS people(ssn)) FROM people

@@ -26,3 +26,8 @@ SELECT (SELECT p.salary FROM (SELECT 1 AS salary) AS P JOIN (SELECT 2 AS y) AS Q
 SELECT (SELECT salary FROM (SELECT id AS `SALARY` FROM pets ORDER BY id LIMIT 1) t) FROM people
 
 SELECT (SELECT p.salary FROM (SELECT id AS salary FROM pets ORDER BY id LIMIT 1) p) FROM people p
+
+--@ class mariadb-alias-case
+SELECT (SELECT PEOPLE.salary FROM (SELECT 1 AS salary) people) FROM people PEOPLE
+
+SELECT (SELECT e.salary FROM (SELECT 1 AS salary) AS E JOIN (SELECT 1 AS z) AS e2) FROM people e

@@ -33,3 +33,9 @@ SELECT (SELECT salary FROM (SELECT 1 AS "SALARY") t) FROM hostile.people
 --@ class pg-case-harmless
 -- the same name to PostgreSQL: harmless, the derived column
 SELECT (SELECT "salary" FROM (SELECT 1 AS SALARY) t) FROM people
+
+-- schema.table.column names the real table, never a derived table of that alias
+--@ class pg-schema-qualified
+SELECT (SELECT hostile.people.salary FROM (SELECT 1 AS salary) AS people) FROM people
+
+SELECT (SELECT hostile.people.ssn FROM (VALUES ('x')) AS people(ssn)) FROM people

@@ -10,3 +10,9 @@ SELECT (WITH C("Salary") AS (SELECT 1) SELECT salary FROM c) FROM people
 SELECT (SELECT "salary" FROM (SELECT 1 AS x) t) FROM people
 
 SELECT (SELECT "SALARY" FROM (SELECT 1 AS x) t) FROM people
+
+-- schema.table.column names the real table, never a derived table of that alias
+--@ class sqlite-schema-qualified
+SELECT (SELECT main.people.salary FROM (SELECT 1 AS salary) AS people) FROM people
+
+SELECT (SELECT main.people.ssn FROM (SELECT 'x' AS ssn) AS people) FROM people

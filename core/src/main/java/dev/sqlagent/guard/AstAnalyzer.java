@@ -1347,10 +1347,11 @@ final class AstAnalyzer {
     }
 
     /** A read of one column of a source: refused when denied, remembered for the row filter and the verdict. */
-    private void read(NameScope.Source s, String name, Object node) {
+    private void read(NameScope.Source s, String key, Object node) {
         if (s.key == null) {
             return;
         }
+        String name = s.entry(key);
         if (s.hidden(name)) {
             // an FTS5 table's hidden column: its own name stands for the whole row, rank is computed from it
             wholeRow(s, node.toString(), name + " is a hidden column of FTS5 table " + s.key
@@ -1359,9 +1360,8 @@ final class AstAnalyzer {
         }
         Set<String> denied = policy.deniedColumns().getOrDefault(s.key, Set.of());
         // a quoted name of another case is the denied column too where a setting makes names ignore case
-        String anyCase = name.startsWith(Names.UNMATCHABLE) ? Names.lower(name.substring(1)) : name;
-        if (denied.contains(name) || denied.contains(anyCase)) {
-            violation(ViolationType.COLUMN_DENIED, node.toString(), "column is denied: " + s.key + "." + name);
+        if (denied.contains(name) || denied.contains(NameScope.anyCase(name))) {
+            violation(ViolationType.COLUMN_DENIED, node.toString(), "column is denied: " + s.key + "." + NameScope.anyCase(name));
         } else if (s.columns != null && node instanceof Column) {
             s.read.putIfAbsent(name, ((Column) node).getColumnName());
         }

@@ -155,7 +155,7 @@ final class NameScope {
             if (spelled == null) {
                 return false;
             }
-            String k = Names.fold(name, rule);
+            String k = Names.fold(name, key != null ? Identifiers.Rule.INSENSITIVE : rule);
             for (String c : spelled) {
                 if (Names.fold(c, rule).equals(k)) {
                     return true;
@@ -164,8 +164,20 @@ final class NameScope {
             return false;
         }
 
+        /**
+         * Whether it has the column of this key. A real table's columns come from the policy, lower case, which
+         * does not say in what case the database declared them: a quoted name of another case ({@code "Salary"})
+         * may be one of them, and is taken for it (only a real table can be bound so; no real table has such a
+         * name under the strict rule, so no other binding is lost).
+         */
         boolean has(String column) {
-            return columns != null && columns.contains(column);
+            return columns != null && (columns.contains(column) || key != null && columns.contains(anyCase(column)));
+        }
+
+        /** {@return the policy entry a key names on a real table: itself, or its lower case for an odd-case quoted name} */
+        String entry(String column) {
+            return columns != null && !columns.contains(column) && columns.contains(anyCase(column))
+                    ? anyCase(column) : column;
         }
 
         /**
@@ -496,6 +508,18 @@ final class NameScope {
             }
             String q = Names.fold(qualifier.getName(), rule);
             List<Source> out = new ArrayList<>();
+            if (qualifier.getNameParts().size() > 1) {
+                // schema.t.c names a real table, never a derived table, VALUES list or CTE aliased t (every
+                // engine skips those for an outer table of that name); MySQL and MariaDB take db.alias too
+                for (Source s : sources) {
+                    if (s.node instanceof Table && s.key != null && (q.equals(Names.fold(s.spelledTable, rule))
+                            || dialect.isMySqlFamily() && s.spelledAlias != null
+                            && q.equals(Names.fold(s.spelledAlias, rule)))) {
+                        out.add(s);
+                    }
+                }
+                return out;
+            }
             for (Source s : sources) {
                 if (s.spelledAlias != null && q.equals(Names.fold(s.spelledAlias, rule))) {
                     out.add(s);
@@ -633,6 +657,11 @@ final class NameScope {
      */
     static String fold(String name, Dialect dialect) {
         return Names.fold(name, dialect);
+    }
+
+    /** {@return a key with the mark of an odd-case quoted name taken off and lower-cased} */
+    static String anyCase(String key) {
+        return key.startsWith(Names.UNMATCHABLE) ? Names.lower(key.substring(Names.UNMATCHABLE.length())) : key;
     }
 
     /** System columns each engine adds to every table. */

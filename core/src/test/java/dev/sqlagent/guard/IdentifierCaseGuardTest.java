@@ -176,15 +176,104 @@ class IdentifierCaseGuardTest {
         refused("SELECT x.n FROM (SELECT name AS N FROM emp) X", Dialect.MARIADB);
     }
 
-    /** A quoted name of another case than the policy's bare table is another table on H2 and PostgreSQL. */
+    /**
+     * The policy's columns are lower case and do not say in what case the database declared them: a quoted
+     * name of any case may be a real table's column (PostgreSQL's {@code "Name"}), is taken for it, and is
+     * denied when the column of that name ignoring case is.
+     */
     @Test
-    void aQuotedColumnOfAnotherCaseIsNoColumnOfABareTable() {
-        refused("SELECT \"name\" FROM emp", Dialect.H2);
-        accepted("SELECT \"NAME\" FROM emp", Dialect.H2);
-        accepted("SELECT \"name\" FROM emp", Dialect.POSTGRESQL);
-        refused("SELECT \"NAME\" FROM emp", Dialect.POSTGRESQL);
-        accepted("SELECT \"NAME\" FROM emp", Dialect.SQLITE);
-        accepted("SELECT \"NAME\" FROM emp", Dialect.DUCKDB);
+    void aQuotedColumnOfAnyCaseIsTheRealTablesColumnOfThatName() {
+        for (Dialect d : List.of(Dialect.H2, Dialect.POSTGRESQL, Dialect.SQLITE, Dialect.DUCKDB)) {
+            for (String name : List.of("\"name\"", "\"NAME\"", "\"Name\"")) {
+                accepted("SELECT " + name + " FROM emp", d);
+                accepted("SELECT e." + name + " FROM emp e", d);
+                refused("SELECT " + name.replace("ame", "alary").replace("AME", "ALARY").replace("n", "s")
+                        .replace("N", "S") + " FROM emp", d);
+            }
+            refused("SELECT e.\"Salary\" FROM emp e", d);
+            refused("SELECT \"SALARY\" FROM emp", d);
+        }
         accepted("SELECT `NAME` FROM emp", Dialect.MARIADB);
+        refused("SELECT `Salary` FROM emp", Dialect.MARIADB);
+    }
+
+    /** A policy written in another case than the database: the policy's names are normalised to lower case. */
+    @Test
+    void aPolicyInUpperCaseDeniesTheSameColumns() {
+        GuardPolicy upper = GuardPolicy.builder().allowTables("EMP").tableColumns("EMP", List.of("ID", "Salary"))
+                .denyColumn("EMP", "SALARY").build();
+        for (Dialect d : ALL) {
+            String q = d == Dialect.MARIADB ? "`" : "\"";
+            // MariaDB compares table names as written (lower_case_table_names=0): the policy's EMP is EMP
+            String emp = d == Dialect.MARIADB ? "EMP" : "emp";
+            assertThat(GUARD.check("SELECT (SELECT salary FROM (SELECT 1 AS " + q + "SALARY" + q + ") t) FROM " + emp,
+                    upper, d)).as("%s", d).isInstanceOf(d == Dialect.H2 || d == Dialect.POSTGRESQL
+                            ? GuardVerdict.Rejected.class : GuardVerdict.Accepted.class);
+            assertThat(GUARD.check("SELECT Salary FROM " + emp, upper, d)).as("%s", d)
+                    .isInstanceOf(GuardVerdict.Rejected.class);
+            assertThat(GUARD.check("SELECT id FROM " + emp + " WHERE " + q + "Salary" + q + " > 0", upper, d)).as("%s", d)
+                    .isInstanceOf(GuardVerdict.Rejected.class);
+        }
+    }
+
+    /**
+     * schema.t.c names a real table t, never a derived table aliased t: every engine skips the derived table
+     * and reads the outer table of that name.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "H2|SELECT (SELECT public.emp.salary FROM (SELECT 1 AS salary) AS emp) FROM emp",
+            "H2|SELECT (SELECT PUBLIC.EMP.SALARY FROM (SELECT 1 AS salary) AS \"EMP\") FROM emp",
+            "POSTGRESQL|SELECT (SELECT public.emp.salary FROM (SELECT 1 AS salary) AS emp) FROM emp",
+            "SQLITE|SELECT (SELECT main.emp.salary FROM (SELECT 1 AS salary) AS emp) FROM emp",
+            "DUCKDB|SELECT (SELECT main.emp.salary FROM (SELECT 1 AS salary) AS emp) FROM emp",
+            "MARIADB|SELECT (SELECT test.emp.salary FROM (SELECT 1 AS salary) AS emp) FROM emp",
+            "MARIADB|SELECT (SELECT test.e.salary FROM (SELECT 1 AS salary) AS e) FROM emp e",
+            "POSTGRESQL|SELECT (WITH emp AS (SELECT 1 AS salary) SELECT public.emp.salary FROM emp) FROM emp",
+            "H2|SELECT (SELECT public.emp.salary FROM (VALUES (1)) AS emp(salary)) FROM emp"})
+    void aSchemaQualifiedColumnSkipsADerivedTableOfThatName(Dialect d, String sql) {
+        refused(sql, d);
+    }
+
+    /**
+     * ORDER BY and GROUP BY: a select alias in another case than the bare name is not that name on H2 and
+     * PostgreSQL, and the table's column is read (refused when denied).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "H2|SELECT name AS \"salary\" FROM emp ORDER BY salary",
+            "H2|SELECT name AS \"salary\", COUNT(*) FROM emp GROUP BY salary",
+            "H2|SELECT name AS \"salary\" FROM emp ORDER BY SALARY + 0",
+            "POSTGRESQL|SELECT name AS \"SALARY\" FROM emp ORDER BY salary + 0",
+            "POSTGRESQL|SELECT name AS \"Salary\", COUNT(*) FROM emp GROUP BY salary"})
+    void aSelectAliasOfAnotherCaseDoesNotHideTheColumn(Dialect d, String sql) {
+        refused(sql, d);
+    }
+
+    /** Names with letters outside ASCII (whose case folding differs between Java and the engines) are refused. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "SELECT (SELECT salary FROM (SELECT 1 AS \"\u017Falary\") t) FROM emp",
+            "SELECT (SELECT \"\u017Falary\" FROM (SELECT 1 AS x) t) FROM emp",
+            "SELECT e.name FROM emp \"\u212A\" , emp e",
+            "SELECT \"SALARY\u0130\" FROM emp"})
+    void nonAsciiNamesAreRefused(String sql) {
+        for (Dialect d : ALL) {
+            refused(sql.replace('"', d == Dialect.MARIADB ? '`' : '"'), d);
+        }
+    }
+
+    /** USING, NATURAL JOIN and VALUES aliases of another case. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "H2|SELECT salary FROM (SELECT 1 AS \"salary\", 1 AS id) t JOIN emp USING (id)",
+            "H2|SELECT salary FROM (SELECT 1 AS \"salary\", 1 AS id) t NATURAL JOIN emp",
+            "POSTGRESQL|SELECT salary FROM (SELECT 1 AS \"SALARY\", 1 AS id) t JOIN emp USING (id)",
+            "POSTGRESQL|SELECT salary FROM (SELECT 1 AS \"Salary\", 1 AS id) t NATURAL JOIN emp",
+            "H2|SELECT (SELECT salary FROM (VALUES (1, 2)) AS v(\"salary\", x)) FROM emp",
+            "POSTGRESQL|SELECT (SELECT salary FROM (VALUES (1, 2)) AS v(\"SALARY\", x)) FROM emp",
+            "MARIADB|SELECT salary FROM (SELECT 1 AS id) t JOIN emp E USING (id) WHERE e.id > 0"})
+    void joinsAndValuesOfAnotherCase(Dialect d, String sql) {
+        refused(sql, d);
     }
 }

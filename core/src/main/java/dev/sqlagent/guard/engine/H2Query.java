@@ -321,7 +321,7 @@ final class H2Query extends PrintedQuery {
             return;
         }
         String qualifier = aliasKey(p.get(p.size() - 2), true);
-        Source src = s.find(qualifier);
+        Source src = p.size() == 3 ? s.findTable(qualifier) : s.find(qualifier);
         if (src == null) {
             unreadable("the column " + String.join(".", p) + ", whose qualifier names nothing in scope");
             return;

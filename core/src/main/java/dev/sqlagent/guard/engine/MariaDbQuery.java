@@ -422,7 +422,7 @@ final class MariaDbQuery extends PrintedQuery {
         if (alias.startsWith("<subquery") || alias.startsWith("<derived")) {
             return; // a materialised sub-query's column: read inside it
         }
-        Source src = s.find(aliasKey(alias, true));
+        Source src = p.size() == 3 ? s.findTable(aliasKey(alias, true)) : s.find(aliasKey(alias, true));
         if (src == null) {
             unreadable("the column " + String.join(".", p) + ", whose qualifier names nothing in scope");
             return;

@@ -95,6 +95,17 @@ abstract class PrintedQuery {
             return null;
         }
 
+        /** {@return the nearest FROM item of this alias that is a base table (schema.alias.column names no other)} */
+        Source findTable(String alias) {
+            for (Scope s = this; s != null; s = s.outer) {
+                Source src = s.items.get(alias);
+                if (src != null && src.table() != null) {
+                    return src;
+                }
+            }
+            return null;
+        }
+
         Set<String> cte(String name) {
             for (Scope s = this; s != null; s = s.outer) {
                 Set<String> cols = s.ctes.get(name);
