@@ -576,8 +576,13 @@ final class AstAnalyzer {
 
     private static final java.util.regex.Pattern PLAIN_NAME = java.util.regex.Pattern.compile("[a-z_][a-z0-9_]*");
 
-    /** Two column names as any engine may compare them: ignoring case, Unicode letters too. */
-    private static boolean sameName(String a, String b) {
+    /**
+     * Two column names (keys) as any engine may compare them: ignoring case, Unicode letters too, and a quoted
+     * name of another case as the real column it may be (a shared name that is not plain is then refused).
+     */
+    private static boolean sameName(String x, String y) {
+        String a = NameScope.anyCase(x);
+        String b = NameScope.anyCase(y);
         return a.toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT)
                 .equals(b.toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT));
     }
