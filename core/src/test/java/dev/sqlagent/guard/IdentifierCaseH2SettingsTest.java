@@ -46,7 +46,17 @@ class IdentifierCaseH2SettingsTest {
             "SELECT (WITH c(\"salary\") AS (SELECT 1) SELECT salary FROM c) FROM emp",
             "SELECT (WITH c(\"SALARY\") AS (SELECT 1) SELECT SALARY FROM c) FROM emp",
             "SELECT (SELECT PUBLIC.emp.salary FROM (SELECT 1 AS salary) AS emp) FROM emp",
-            "SELECT (SELECT salary FROM (VALUES (1)) AS t(\"Salary\")) FROM emp");
+            "SELECT (SELECT salary FROM (VALUES (1)) AS t(\"Salary\")) FROM emp",
+            "SELECT name, (SELECT salary FROM (SELECT 1 AS \"salary\") t) AS x FROM emp",
+            "SELECT (SELECT salary FROM (SELECT 1 AS \"salary\") t ORDER BY \"salary\" LIMIT 1) FROM emp",
+            "SELECT (SELECT MAX(salary) FROM (SELECT 1 AS \"salary\") t GROUP BY \"salary\") FROM emp",
+            "SELECT (SELECT emp.salary FROM (SELECT 1 AS salary) \"emp\") FROM emp",
+            "SELECT (SELECT EMP.salary FROM (SELECT 1 AS salary) \"EMP\") FROM emp",
+            "SELECT (SELECT t.\"SALARY\" FROM (SELECT 1 AS \"salary\") t) FROM emp",
+            "SELECT (WITH \"c\" AS (SELECT 1 AS salary) SELECT salary FROM C) FROM emp",
+            "SELECT (WITH \"c\" AS (SELECT 1 AS x) SELECT salary FROM \"c\") FROM emp",
+            "SELECT (SELECT salary FROM (SELECT 1 AS \"salary\") t WHERE salary > 0) FROM emp",
+            "SELECT (SELECT x FROM (SELECT salary AS x FROM (SELECT 1 AS \"salary\") u) t) FROM emp");
 
     @ParameterizedTest
     @ValueSource(strings = {"", ";DATABASE_TO_LOWER=TRUE", ";DATABASE_TO_UPPER=FALSE",
@@ -98,7 +108,9 @@ class IdentifierCaseH2SettingsTest {
         try (Connection c = ds.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             boolean found = false;
             while (rs.next()) {
-                found |= MARKER.equals(rs.getString(1));
+                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                    found |= MARKER.equals(rs.getString(i));
+                }
             }
             return found;
         } catch (SQLException e) {
