@@ -174,7 +174,10 @@ final class NameScope {
             return columns != null && (columns.contains(column) || key != null && columns.contains(anyCase(column)));
         }
 
-        /** {@return the policy entry a key names on a real table: itself, or its lower case for an odd-case quoted name} */
+        /**
+         * {@return the policy entry a key names on a real table: itself, or the lower case of an odd-case quoted
+         *     name}
+         */
         String entry(String column) {
             return columns != null && !columns.contains(column) && columns.contains(anyCase(column))
                     ? anyCase(column) : column;

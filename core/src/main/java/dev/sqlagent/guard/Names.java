@@ -4,8 +4,8 @@ import dev.sqlagent.Dialect;
 import dev.sqlagent.internal.Identifiers;
 
 /**
- * Identifier folding as each dialect does it (the rules themselves are {@link Identifiers}). A folded key is compared with the policy's lower-case
- * entries: unquoted identifiers fold to lower case everywhere; a quoted identifier keeps its exact text
+ * Identifier folding as each dialect does it (the rules themselves are {@link Identifiers}). A folded key is
+ * compared with the policy's lower-case entries: unquoted identifiers fold to lower case everywhere; a quoted identifier keeps its exact text
  * where the dialect is case-sensitive for quoted names, so {@code "Salary"} in PostgreSQL (a different
  * table from {@code salary}) never matches the entry {@code salary}.
  *
