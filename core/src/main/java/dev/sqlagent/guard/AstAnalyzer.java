@@ -576,8 +576,13 @@ final class AstAnalyzer {
 
     private static final java.util.regex.Pattern PLAIN_NAME = java.util.regex.Pattern.compile("[a-z_][a-z0-9_]*");
 
-    /** Two column names as any engine may compare them: ignoring case, Unicode letters too. */
-    private static boolean sameName(String a, String b) {
+    /**
+     * Two column names (keys) as any engine may compare them: ignoring case, Unicode letters too, and a quoted
+     * name of another case as the real column it may be (a shared name that is not plain is then refused).
+     */
+    private static boolean sameName(String x, String y) {
+        String a = NameScope.anyCase(x);
+        String b = NameScope.anyCase(y);
         return a.toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT)
                 .equals(b.toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT));
     }
@@ -624,7 +629,7 @@ final class AstAnalyzer {
         }
         Set<String> params = new HashSet<>();
         for (String p : lambda.getIdentifiers()) {
-            params.add(NameScope.fold(p));
+            params.add(NameScope.fold(p, dialect));
         }
         lambdaParameters.add(params);
         try {
@@ -801,7 +806,7 @@ final class AstAnalyzer {
         } else if (target == null) {
             problem = "the left operand of MATCH must be an FTS5 table of the statement's FROM or one of its columns"
                     + " (SQLite refuses MATCH anywhere else)";
-        } else if (NameScope.fold(((Column) like.getLeftExpression()).getColumnName()).equals("rank")) {
+        } else if (NameScope.fold(((Column) like.getLeftExpression()).getColumnName(), dialect).equals("rank")) {
             problem = "rank MATCH … chooses an FTS5 ranking function by text; not allowed";
         }
         if (problem != null) {
@@ -826,7 +831,7 @@ final class AstAnalyzer {
         } else {
             Object first = params.get(0);
             NameScope.Source s = first instanceof Column c ? fts5Source(c) : null;
-            if (s == null || !NameScope.fold(((Column) first).getColumnName()).equals(s.fts5)) {
+            if (s == null || !NameScope.fold(((Column) first).getColumnName(), dialect).equals(s.fts5)) {
                 problem = name + "'s first argument must be an FTS5 table of the statement's FROM, by its own name ("
                         + name + "(t, …))";
             } else if (Fts5.arity(name) > 0 && params.size() != Fts5.arity(name)) {
@@ -864,7 +869,7 @@ final class AstAnalyzer {
         if (frame == null || c.getColumnName() == null) {
             return null;
         }
-        String name = NameScope.fold(c.getColumnName());
+        String name = NameScope.fold(c.getColumnName(), dialect);
         Table q = c.getTable();
         for (NameScope.Frame f = frame; f != null; f = f.parent) {
             List<NameScope.Source> found = new ArrayList<>();
@@ -955,7 +960,7 @@ final class AstAnalyzer {
                 optioned.put(ps, skip);
                 ps.setSkip(null);
             }
-            if (into != null && into.getSchemaName() == null && sampleMarkers.remove(NameScope.fold(into.getName()))) {
+            if (into != null && into.getSchemaName() == null && sampleMarkers.remove(Names.lower(Names.unquote(into.getName().trim())))) {
                 // DuckDB's USING SAMPLE, held by the parser as this marker (DuckDbSpelling): off the tree for
                 // the analysis, put back by the guard for the printing
                 sampled.put(ps, into);
@@ -999,7 +1004,7 @@ final class AstAnalyzer {
                 // the branches cannot see each other; ORDER BY sees the first branch's output columns
                 NameScope.Frame around = frame;
                 NameScope.Frame outputs = new NameScope.Frame(around, List.of(new NameScope.Source(select, null,
-                        null, null, names.outputs(((SetOperationList) select).getSelects().get(0), scope))),
+                        null, null, names.outputs(((SetOperationList) select).getSelects().get(0), scope), dialect)),
                         Set.of(), new IdentityHashMap<>());
                 Accessor[] fields = FIELDS.get(select.getClass());
                 if (fields.length == 1 && fields[0] == UNREADABLE) {
@@ -1044,6 +1049,12 @@ final class AstAnalyzer {
                 continue;
             }
             checkFolding(alias.getName());
+            if (scope.hasOtherCase(Names.lower(Names.unquote(alias.getName().trim())), name)) {
+                // H2 and PostgreSQL keep "a" and A apart, H2's settings or MySQL may not: never guess which one
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, alias.getName(),
+                        "a CTE named like another CTE in scope but for case or quoting: " + alias.getName());
+                continue;
+            }
             if (policy.namesTable(Names.lower(Names.unquote(alias.getName())))) {
                 // H2 reads the real table inside WITH RECURSIVE t AS (… FROM t); a shadowing CTE is never needed
                 violation(ViolationType.TABLE_NOT_ALLOWED, alias.getName(),
@@ -1171,7 +1182,7 @@ final class AstAnalyzer {
         if (column.getColumnName() == null) {
             return;
         }
-        String name = NameScope.fold(column.getColumnName());
+        String name = NameScope.fold(column.getColumnName(), dialect);
         Table q = column.getTable();
         if ((q == null || q.getName() == null) && isLambdaParameter(name)) {
             return;
@@ -1181,7 +1192,15 @@ final class AstAnalyzer {
             return;
         }
         if (q != null && q.getName() != null) {
+            if (names.qualifierDependsOnSettings(frame, q)) {
+                unknown(column, caseDependent(q.getName()));
+                return;
+            }
             resolveQualified(column, q, name);
+            return;
+        }
+        if (names.columnDependsOnSettings(frame, column.getColumnName())) {
+            unknown(column, caseDependent(column.getColumnName()));
             return;
         }
         boolean maybe = false;
@@ -1246,6 +1265,13 @@ final class AstAnalyzer {
         unknown(column, "no column " + name + " in " + visible());
     }
 
+    /** The message for a name the engine's identifier settings (unseen by the guard) may bind elsewhere. */
+    private String caseDependent(String name) {
+        return "which FROM item " + name + " names depends on how the database compares names of another case "
+                + "or quoting (H2's DATABASE_TO_UPPER/DATABASE_TO_LOWER/CASE_INSENSITIVE_IDENTIFIERS, MySQL's "
+                + "lower_case_table_names); spell each name as it is declared";
+    }
+
     private void resolveQualified(Column column, Table q, String name) {
         for (NameScope.Frame f = frame; f != null; f = f.parent) {
             List<NameScope.Source> found = names.qualifiedAll(f.sources, q);
@@ -1269,7 +1295,7 @@ final class AstAnalyzer {
             }
             return;
         }
-        if (q.getSchemaName() == null && isLambdaParameter(NameScope.fold(q.getName()))) {
+        if (q.getSchemaName() == null && isLambdaParameter(NameScope.fold(q.getName(), dialect))) {
             // a field of a lambda's parameter (DuckDB tries the tables first, as above)
             return;
         }
@@ -1284,6 +1310,10 @@ final class AstAnalyzer {
         List<NameScope.Source> over;
         if (star instanceof AllTableColumns) {
             Table t = ((AllTableColumns) star).getTable();
+            if (names.qualifierDependsOnSettings(frame, t)) {
+                unknown(star, caseDependent(t.getName()));
+                return;
+            }
             over = List.of();
             for (NameScope.Frame f = frame; f != null && over.isEmpty(); f = f.parent) {
                 over = names.qualifiedAll(f.sources, t);
@@ -1322,10 +1352,11 @@ final class AstAnalyzer {
     }
 
     /** A read of one column of a source: refused when denied, remembered for the row filter and the verdict. */
-    private void read(NameScope.Source s, String name, Object node) {
+    private void read(NameScope.Source s, String key, Object node) {
         if (s.key == null) {
             return;
         }
+        String name = s.entry(key);
         if (s.hidden(name)) {
             // an FTS5 table's hidden column: its own name stands for the whole row, rank is computed from it
             wholeRow(s, node.toString(), name + " is a hidden column of FTS5 table " + s.key
@@ -1333,8 +1364,9 @@ final class AstAnalyzer {
             return;
         }
         Set<String> denied = policy.deniedColumns().getOrDefault(s.key, Set.of());
-        if (denied.contains(name)) {
-            violation(ViolationType.COLUMN_DENIED, node.toString(), "column is denied: " + s.key + "." + name);
+        // a quoted name of another case is the denied column too where a setting makes names ignore case
+        if (denied.contains(name) || denied.contains(NameScope.anyCase(name))) {
+            violation(ViolationType.COLUMN_DENIED, node.toString(), "column is denied: " + s.key + "." + NameScope.anyCase(name));
         } else if (s.columns != null && node instanceof Column) {
             s.read.putIfAbsent(name, ((Column) node).getColumnName());
         }

@@ -1,6 +1,7 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.internal.Identifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -42,7 +43,7 @@ final class NameScope {
     private NameScope() {
     }
 
-    /** The CTEs in lexical scope, with their output columns (null when they cannot be known). */
+    /** The CTEs in lexical scope (by key), with their output columns as spelled (null when they cannot be known). */
     static final class Ctes {
         private final Ctes outer;
         private final Map<String, List<String>> columns = new HashMap<>();
@@ -72,20 +73,45 @@ final class NameScope {
         void add(String name, List<String> cols) {
             columns.put(name, cols);
         }
+
+        /**
+         * Whether a CTE in scope has a name that is {@code lower} ignoring ASCII case and quoting but another
+         * name by the dialect's rule (its key is not {@code key}).
+         */
+        boolean hasOtherCase(String lower, String key) {
+            for (Ctes s = this; s != null; s = s.outer) {
+                for (String k : s.columns.keySet()) {
+                    String bare = k.startsWith(Identifiers.UNMATCHABLE) ? k.substring(1) : k;
+                    if (Identifiers.lower(bare).equals(lower) && !k.equals(key)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
     }
 
-    /** One FROM item as name resolution sees it. */
+    /**
+     * One FROM item as name resolution sees it. Names are held twice: as spelled (a quoted name with its
+     * quotes, a policy entry bare), and as keys under the dialect's rule ({@link Identifiers}), which is
+     * what the guard compares by; the spellings let a binding be recomputed under the rules a setting the
+     * guard cannot see may switch to.
+     */
     static final class Source {
         /** The FROM item: a {@link Table}, a derived table, a VALUES list. */
         final Object node;
-        /** The alias, folded; null when none. */
+        /** The alias, folded by the table-alias rule; null when none. */
         final String alias;
-        /** A table's (or CTE's) own name, folded; null for a derived table. */
+        /** A table's (or CTE's) own name, folded by the table-alias rule; null for a derived table. */
         final String tableName;
         /** The policy key of a real allowed table; null for CTEs, derived tables and refused tables. */
         final String key;
         /** Output columns, folded; null when they cannot be known (a table whose columns the policy lacks). */
         final List<String> columns;
+        /** The alias, table name and output columns as spelled. */
+        final String spelledAlias;
+        final String spelledTable;
+        final List<String> spelled;
         /** Columns of a real table this statement reads through this item: folded name to a spelling as written. */
         final Map<String, String> read = new java.util.LinkedHashMap<>();
         /** Whether every column of a real table is read (a star, a whole-row reference, a natural join). */
@@ -96,16 +122,65 @@ final class NameScope {
          */
         String fts5;
 
-        Source(Object node, String alias, String tableName, String key, List<String> columns) {
+        /**
+         * @param node the FROM item
+         * @param alias its alias as spelled, or null
+         * @param tableName its table's or CTE's name as spelled, or null
+         * @param key the policy key of a real allowed table, or null
+         * @param columns its output columns as spelled, or null when not known
+         * @param dialect the dialect whose rules fold them
+         */
+        Source(Object node, String alias, String tableName, String key, List<String> columns, Dialect dialect) {
             this.node = node;
-            this.alias = alias;
-            this.tableName = tableName;
+            this.spelledAlias = alias;
+            this.spelledTable = tableName;
+            this.spelled = columns;
+            Identifiers.Rule tables = Identifiers.tableAliases(dialect);
+            this.alias = alias == null ? null : Names.fold(alias, tables);
+            this.tableName = tableName == null ? null : Names.fold(tableName, tables);
             this.key = key;
-            this.columns = columns;
+            this.columns = columns == null ? null : folded(columns, Identifiers.columns(dialect));
         }
 
+        private static List<String> folded(List<String> spelled, Identifiers.Rule rule) {
+            List<String> out = new ArrayList<>(spelled.size());
+            for (String c : spelled) {
+                out.add(Names.fold(c, rule));
+            }
+            return out;
+        }
+
+        /** Whether it has a column spelled {@code name} under {@code rule}; false when its columns are not known. */
+        boolean has(String name, Identifiers.Rule rule) {
+            if (spelled == null) {
+                return false;
+            }
+            String k = Names.fold(name, key != null ? Identifiers.Rule.INSENSITIVE : rule);
+            for (String c : spelled) {
+                if (Names.fold(c, rule).equals(k)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * Whether it has the column of this key. A real table's columns come from the policy, lower case, which
+         * does not say in what case the database declared them: a quoted name of another case ({@code "Salary"})
+         * may be one of them, and is taken for it (only a real table can be bound so; no real table has such a
+         * name under the strict rule, so no other binding is lost).
+         */
         boolean has(String column) {
-            return columns != null && columns.contains(column);
+            return columns != null && (columns.contains(column) || key != null && columns.contains(anyCase(column)));
+        }
+
+        /**
+         * {@return the policy entry a key names on a real table: itself, or the lower case of an odd-case quoted
+         *     name}
+         */
+        String entry(String column) {
+            return columns != null && !columns.contains(column) && columns.contains(anyCase(column))
+                    ? anyCase(column) : column;
         }
 
         /**
@@ -118,8 +193,8 @@ final class NameScope {
         }
 
         String describe() {
-            String name = key != null ? key : tableName != null ? tableName : "derived table";
-            return alias == null || alias.equals(tableName) ? name : name + " " + alias;
+            String name = key != null ? key : spelledTable != null ? spelledTable : "derived table";
+            return alias == null || alias.equals(tableName) ? name : name + " " + spelledAlias;
         }
     }
 
@@ -191,7 +266,7 @@ final class NameScope {
             if (ps.getSelectItems() != null) {
                 for (SelectItem<?> item : ps.getSelectItems()) {
                     if (item != null && item.getAlias() != null && item.getAlias().getName() != null) {
-                        aliases.add(fold(item.getAlias().getName()));
+                        aliases.add(Names.fold(item.getAlias().getName(), dialect));
                     }
                 }
             }
@@ -216,7 +291,7 @@ final class NameScope {
                 FromItem inner = group.getFromItem();
                 if (inner instanceof Values values) {
                     sources.add(new Source(group, aliasOf(group.getAlias()), null, null,
-                            aliasColumns(group.getAlias(), valuesColumns(values))));
+                            aliasColumns(group.getAlias(), valuesColumns(values)), dialect));
                     return;
                 }
                 int first = sources.size();
@@ -238,46 +313,46 @@ final class NameScope {
                             all = null;
                             break;
                         }
-                        all.addAll(s.columns);
+                        all.addAll(s.spelled);
                     }
                     sources.add(new Source(group, aliasOf(group.getAlias()), null, null,
-                            aliasColumns(group.getAlias(), all)));
+                            aliasColumns(group.getAlias(), all), dialect));
                 }
             } else if (item instanceof Values values) {
                 sources.add(new Source(values, aliasOf(values.getAlias()), null, null,
-                        aliasColumns(values.getAlias(), valuesColumns(values))));
+                        aliasColumns(values.getAlias(), valuesColumns(values)), dialect));
             } else if (item instanceof TableFunction tf) {
                 // DuckDB's range(…) / generate_series(…): one column, named after the function unless aliased
                 String column = DuckDbGenerators.column(tf, dialect);
                 if (column != null) {
                     String alias = aliasOf(tf.getAlias());
                     sources.add(new Source(tf, alias == null ? column : alias, column, null,
-                            aliasColumns(tf.getAlias(), List.of(column))));
+                            aliasColumns(tf.getAlias(), List.of(column)), dialect));
                 }
             }
             // anything else (other table functions, lateral views) is refused by the walk
         }
 
         private Source derived(Object node, Alias alias, Select body, Ctes ctes) {
-            return new Source(node, aliasOf(alias), null, null, aliasColumns(alias, outputs(body, ctes)));
+            return new Source(node, aliasOf(alias), null, null, aliasColumns(alias, outputs(body, ctes)), dialect);
         }
 
         private Source tableSource(Table t, Ctes ctes) {
             List<String> written = t.getNameParts();
-            String name = t.getName() == null ? "" : fold(t.getName());
+            String name = t.getName() == null ? "" : t.getName().trim();
             String alias = aliasOf(t.getAlias());
             if (written != null && written.size() == 1 && ctes.has(Names.fold(t.getName(), dialect))) {
-                return new Source(t, alias, name, null, ctes.columnsOf(Names.fold(t.getName(), dialect)));
+                return new Source(t, alias, name, null, ctes.columnsOf(Names.fold(t.getName(), dialect)), dialect);
             }
             String key = key(t);
             boolean allowed = key != null && policy.allowedTables().contains(key);
             if (!allowed) {
                 // refused by the walk; its names are not reported a second time
-                return new Source(t, alias, name, null, null);
+                return new Source(t, alias, name, null, null, dialect);
             }
-            Source s = new Source(t, alias, name, key, tableColumns(key));
+            Source s = new Source(t, alias, name, key, tableColumns(key), dialect);
             if (dialect == Dialect.SQLITE && policy.fts5Tables().contains(key)) {
-                s.fts5 = name;
+                s.fts5 = s.tableName;
             }
             return s;
         }
@@ -311,7 +386,7 @@ final class NameScope {
         }
 
         /**
-         * The output column names of a query, folded, in order; null when they cannot be known (a star over a
+         * The output column names of a query, as spelled, in order; null when they cannot be known (a star over a
          * table whose columns the policy lacks). An unnamed expression gets the engine's generated name as
          * far as it can be predicted; a reference to a name it mispredicts is refused as unknown, never run.
          */
@@ -345,25 +420,25 @@ final class NameScope {
                 }
                 Expression e = item.getExpression();
                 if (item.getAlias() != null && item.getAlias().getName() != null) {
-                    out.add(fold(item.getAlias().getName()));
+                    out.add(item.getAlias().getName().trim());
                 } else if (e instanceof AllTableColumns star) {
                     Source s = qualified(frame.sources, star.getTable());
                     if (s == null || s.columns == null) {
                         return null;
                     }
-                    out.addAll(s.columns);
+                    out.addAll(s.spelled);
                 } else if (e instanceof AllColumns) {
                     for (Source s : frame.sources) {
                         if (s.columns == null) {
                             return null;
                         }
-                        out.addAll(s.columns);
+                        out.addAll(s.spelled);
                     }
                 } else if (e instanceof Column c) {
-                    out.add(fold(c.getColumnName()));
+                    out.add(c.getColumnName().trim());
                 } else if (e instanceof Function f && dialect == Dialect.POSTGRESQL && f.getName() != null) {
                     List<String> parts = f.getMultipartName();
-                    out.add(fold(parts.get(parts.size() - 1)));
+                    out.add(parts.get(parts.size() - 1).trim());
                 } else if (dialect == Dialect.POSTGRESQL) {
                     out.add("?column?");
                 } else {
@@ -398,7 +473,7 @@ final class NameScope {
                     if (!(e instanceof Column c)) {
                         return null;
                     }
-                    out.add(fold(c.getColumnName()));
+                    out.add(c.getColumnName().trim());
                 }
                 return out;
             }
@@ -422,16 +497,34 @@ final class NameScope {
 
         /**
          * Every source a qualifier may name among some sources: those with that alias; when none has it,
-         * those whose own name it is (and whose schema it names, when it names one).
+         * those whose own name it is (and whose schema it names, when it names one). Names compare by the
+         * dialect's table-alias rule.
          */
         List<Source> qualifiedAll(List<Source> sources, Table qualifier) {
+            return qualifiedAll(sources, qualifier, Identifiers.tableAliases(dialect));
+        }
+
+        /** {@link #qualifiedAll(List, Table)} under a given rule. */
+        List<Source> qualifiedAll(List<Source> sources, Table qualifier, Identifiers.Rule rule) {
             if (qualifier == null || qualifier.getName() == null) {
                 return List.of();
             }
-            String q = fold(qualifier.getName());
+            String q = Names.fold(qualifier.getName(), rule);
             List<Source> out = new ArrayList<>();
+            if (qualifier.getNameParts().size() > 1) {
+                // schema.t.c names a real table, never a derived table, VALUES list or CTE aliased t (every
+                // engine skips those for an outer table of that name); MySQL and MariaDB take db.alias too
+                for (Source s : sources) {
+                    if (s.node instanceof Table && s.key != null && (q.equals(Names.fold(s.spelledTable, rule))
+                            || dialect.isMySqlFamily() && s.spelledAlias != null
+                            && q.equals(Names.fold(s.spelledAlias, rule)))) {
+                        out.add(s);
+                    }
+                }
+                return out;
+            }
             for (Source s : sources) {
-                if (q.equals(s.alias)) {
+                if (s.spelledAlias != null && q.equals(Names.fold(s.spelledAlias, rule))) {
                     out.add(s);
                 }
             }
@@ -440,12 +533,91 @@ final class NameScope {
             }
             String full = key(qualifier);
             for (Source s : sources) {
-                if (q.equals(s.tableName) && (qualifier.getNameParts().size() == 1 || s.key == null
+                if (s.spelledTable != null && q.equals(Names.fold(s.spelledTable, rule))
+                        && (qualifier.getNameParts().size() == 1 || s.key == null
                         || full.equals(s.key) || s.key.endsWith("." + full) || full.endsWith("." + s.key))) {
                     out.add(s);
                 }
             }
             return out;
+        }
+
+        /**
+         * Whether a setting the guard cannot see (MySQL's lower_case_table_names, H2's identifier settings) may
+         * make a qualifier name other sources than the dialect's default rule does. A rule under which it names
+         * nothing at all only makes the statement fail there, and is no other binding.
+         */
+        boolean qualifierDependsOnSettings(Frame frame, Table qualifier) {
+            List<Source> primary = bindQualifier(frame, qualifier, Identifiers.tableAliases(dialect));
+            for (Identifiers.Rule r : Identifiers.alternatives(dialect, true)) {
+                List<Source> other = bindQualifier(frame, qualifier, r);
+                if (!other.isEmpty() && !sameSources(primary, other)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private List<Source> bindQualifier(Frame frame, Table qualifier, Identifiers.Rule rule) {
+            for (Frame f = frame; f != null; f = f.parent) {
+                List<Source> found = qualifiedAll(f.sources, qualifier, rule);
+                if (!found.isEmpty()) {
+                    return found;
+                }
+            }
+            return List.of();
+        }
+
+        /**
+         * Whether a setting the guard cannot see (H2's DATABASE_TO_LOWER or CASE_INSENSITIVE_IDENTIFIERS) may
+         * bind a bare column name to other sources than the dialect's default rule does: the innermost frame
+         * that has it, and its sources there. A rule under which nothing has it only makes the statement fail.
+         */
+        boolean columnDependsOnSettings(Frame frame, String spelled) {
+            List<Identifiers.Rule> alternatives = Identifiers.alternatives(dialect, false);
+            if (alternatives.isEmpty()) {
+                return false;
+            }
+            List<Source> primary = bindColumn(frame, spelled, Identifiers.columns(dialect));
+            for (Identifiers.Rule r : alternatives) {
+                List<Source> other = bindColumn(frame, spelled, r);
+                if (!other.isEmpty() && !sameSources(primary, other)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static List<Source> bindColumn(Frame frame, String spelled, Identifiers.Rule rule) {
+            for (Frame f = frame; f != null; f = f.parent) {
+                List<Source> found = having(f.sources, spelled, rule);
+                if (!found.isEmpty()) {
+                    return found;
+                }
+            }
+            return List.of();
+        }
+
+        private static List<Source> having(List<Source> sources, String spelled, Identifiers.Rule rule) {
+            List<Source> out = new ArrayList<>();
+            for (Source s : sources) {
+                if (s.has(spelled, rule)) {
+                    out.add(s);
+                }
+            }
+            return out;
+        }
+
+        private static boolean sameSources(List<Source> a, List<Source> b) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (int i = 0; i < a.size(); i++) {
+                if (a.get(i) != b.get(i)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private List<String> valuesColumns(Values values) {
@@ -468,7 +640,7 @@ final class NameScope {
             }
             List<String> out = new ArrayList<>();
             for (Alias.AliasColumn c : alias.getAliasColumns()) {
-                out.add(Names.lower(Names.unquote(c.name)));
+                out.add(c.name.trim());
             }
             // PostgreSQL keeps the columns past the list under their own names
             if (columns != null && columns.size() > out.size()) {
@@ -478,13 +650,21 @@ final class NameScope {
         }
 
         private static String aliasOf(Alias alias) {
-            return alias == null || alias.getName() == null ? null : fold(alias.getName());
+            return alias == null || alias.getName() == null ? null : alias.getName().trim();
         }
     }
 
-    /** Folds a name for resolution: unquoted, ASCII lower case (engines compare column names without case). */
-    static String fold(String name) {
-        return Names.lower(Names.unquote(name.trim()));
+    /**
+     * Folds a column name, column alias or CTE name for resolution by the dialect's rule
+     * ({@link Identifiers#columns}): H2 and PostgreSQL keep a quoted name apart from a bare one of another case.
+     */
+    static String fold(String name, Dialect dialect) {
+        return Names.fold(name, dialect);
+    }
+
+    /** {@return a key with the mark of an odd-case quoted name taken off and lower-cased} */
+    static String anyCase(String key) {
+        return key.startsWith(Names.UNMATCHABLE) ? Names.lower(key.substring(Names.UNMATCHABLE.length())) : key;
     }
 
     /** System columns each engine adds to every table. */

@@ -1,10 +1,11 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.internal.Identifiers;
 
 /**
- * Identifier folding as each dialect does it. A folded key is compared with the policy's lower-case
- * entries: unquoted identifiers fold to lower case everywhere; a quoted identifier keeps its exact text
+ * Identifier folding as each dialect does it (the rules themselves are {@link Identifiers}). A folded key is
+ * compared with the policy's lower-case entries: unquoted identifiers fold to lower case everywhere; a quoted identifier keeps its exact text
  * where the dialect is case-sensitive for quoted names, so {@code "Salary"} in PostgreSQL (a different
  * table from {@code salary}) never matches the entry {@code salary}.
  *
@@ -16,7 +17,7 @@ import dev.sqlagent.Dialect;
 final class Names {
 
     /** Prefix of a key that can match no policy entry (quoted names of another case). */
-    static final String UNMATCHABLE = "\u0000";
+    static final String UNMATCHABLE = Identifiers.UNMATCHABLE;
 
     private Names() {
     }
@@ -39,40 +40,12 @@ final class Names {
         return q == '[' ? inner.replace("]]", "]") : inner.replace(String.valueOf(q) + q, String.valueOf(q));
     }
 
-    /**
-     * @param s a name
-     * @return it with {@code A–Z} mapped to {@code a–z} and nothing else changed
-     */
     static String lower(String s) {
-        int i = 0;
-        int n = s.length();
-        while (i < n && !(s.charAt(i) >= 'A' && s.charAt(i) <= 'Z')) {
-            i++;
-        }
-        if (i == n) {
-            return s;
-        }
-        char[] c = s.toCharArray();
-        for (; i < n; i++) {
-            if (c[i] >= 'A' && c[i] <= 'Z') {
-                c[i] = (char) (c[i] + ('a' - 'A'));
-            }
-        }
-        return new String(c);
+        return Identifiers.lower(s);
     }
 
-    /**
-     * @param s a name
-     * @return it with {@code a–z} mapped to {@code A–Z} and nothing else changed
-     */
     static String upper(String s) {
-        char[] c = s.toCharArray();
-        for (int i = 0; i < c.length; i++) {
-            if (c[i] >= 'a' && c[i] <= 'z') {
-                c[i] = (char) (c[i] - ('a' - 'A'));
-            }
-        }
-        return new String(c);
+        return Identifiers.upper(s);
     }
 
     /**
@@ -89,25 +62,17 @@ final class Names {
      * @return the key to compare with lower-case policy entries
      */
     static String fold(String part, Dialect dialect) {
-        if (!isQuoted(part)) {
-            return lower(part);
-        }
-        String exact = unquote(part);
-        switch (dialect) {
-            case SQLITE:
-            case DUCKDB:
-            case SQLSERVER:
-            case MYSQL:
-            case MARIADB:
-                return lower(exact);
-            case H2:
-            case ORACLE:
-                // unquoted names are stored upper case: only an all-upper quoted name is the same table
-                return exact.equals(upper(exact)) ? lower(exact) : UNMATCHABLE + exact;
-            default:
-                // PostgreSQL and ANSI: unquoted names are stored lower case
-                return exact.equals(lower(exact)) ? exact : UNMATCHABLE + exact;
-        }
+        return fold(part, Identifiers.columns(dialect));
+    }
+
+    /**
+     * @param part one identifier as written (perhaps quoted)
+     * @param rule the comparison rule
+     * @return its key under the rule ({@link Identifiers#key})
+     */
+    static String fold(String part, Identifiers.Rule rule) {
+        String p = part.trim();
+        return Identifiers.key(rule, unquote(p), isQuoted(p));
     }
 
     /** Case-sensitive (MySQL table names on Linux): the name exactly as written, unquoted. */

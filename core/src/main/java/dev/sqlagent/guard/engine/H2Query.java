@@ -1,5 +1,6 @@
 package dev.sqlagent.guard.engine;
 
+import dev.sqlagent.internal.Identifiers;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,11 @@ import java.util.Set;
  * query block that has a column of that name (base tables through the catalog, derived tables and CTEs
  * through the column names H2 prints for them).
  *
+ * <p>H2 prints every name quoted, as the identity it resolved it to: names compare exactly
+ * ({@link Identifiers.Rule#UPPER}, whose keys keep {@code "salary"} apart from {@code SALARY}), or ignoring case
+ * where the database sets {@code CASE_INSENSITIVE_IDENTIFIERS}. The catalog's column names are compared as the
+ * identities they are.
+ *
  * <p>Closed world: a word that is neither a keyword of H2's printed form, a function call, a literal's
  * prefix, a datetime field, a type after {@code AS}, nor a name that resolves, is recorded as unreadable,
  * as is a sequence's {@code NEXT VALUE FOR} (also a write).
@@ -25,14 +31,14 @@ final class H2Query extends PrintedQuery {
     interface Catalog {
         /**
          * @param table a table or view
-         * @return its columns, lower case
+         * @return its columns, exactly as the catalog names them
          * @throws SQLException if the catalog cannot be read
          */
         Set<String> columns(EngineReading.Table table) throws SQLException;
 
         /**
          * @param table a table or view
-         * @return for each generated column (lower case), the expression it is generated from
+         * @return for each generated column (as the catalog names it), the expression it is generated from
          * @throws SQLException if the catalog cannot be read
          */
         Map<String, String> generated(EngineReading.Table table) throws SQLException;
@@ -91,11 +97,23 @@ final class H2Query extends PrintedQuery {
 
     private final String currentSchema;
     private final Catalog catalog;
+    private final Identifiers.Rule rule;
 
-    private H2Query(String plan, String currentSchema, Catalog catalog, Reads out) {
+    private H2Query(String plan, String currentSchema, Catalog catalog, boolean caseInsensitive, Reads out) {
         super(PrintedSql.tokens(plan, '"', false), out);
         this.currentSchema = currentSchema.toLowerCase(Locale.ROOT);
         this.catalog = catalog;
+        this.rule = caseInsensitive ? Identifiers.Rule.INSENSITIVE : Identifiers.Rule.UPPER;
+    }
+
+    @Override
+    Identifiers.Rule columnRule() {
+        return rule;
+    }
+
+    @Override
+    Identifiers.Rule aliasRule() {
+        return rule;
     }
 
     /**
@@ -104,12 +122,14 @@ final class H2Query extends PrintedQuery {
      * @param plan H2's plan text
      * @param currentSchema the connection's schema
      * @param catalog the catalog names resolve with
+     * @param caseInsensitive whether the database sets {@code CASE_INSENSITIVE_IDENTIFIERS}
      * @param out where the findings go
      * @throws SQLException if the catalog cannot be read
      */
-    static void read(String plan, String currentSchema, Catalog catalog, Reads out) throws SQLException {
+    static void read(String plan, String currentSchema, Catalog catalog, boolean caseInsensitive, Reads out)
+            throws SQLException {
         try {
-            new H2Query(plan, currentSchema, catalog, out).statement();
+            new H2Query(plan, currentSchema, catalog, caseInsensitive, out).statement();
         } catch (CatalogFailure e) {
             throw e.getCause();
         }
@@ -159,12 +179,12 @@ final class H2Query extends PrintedQuery {
             int end = close(i + 1);
             ranges.add(new int[] {i + 2, end});
             i = end + 1;
-            String alias = name.text().toLowerCase(Locale.ROOT);
+            String alias = aliasKey(name.text(), false);
             if (word(i, "as")) {
                 i++;
             }
             if (quotedName(i)) {
-                alias = t.get(i++).text().toLowerCase(Locale.ROOT);
+                alias = aliasKey(i++);
             }
             if (at(i, "(")) {
                 i = close(i) + 1;
@@ -178,19 +198,19 @@ final class H2Query extends PrintedQuery {
             EngineReading.Table table = new EngineReading.Table(schema, name.parts().get(1),
                     schema.equals(currentSchema));
             out.tables.add(table);
-            String alias = quotedName(i) ? t.get(i++).text() : table.name();
-            alias = alias.toLowerCase(Locale.ROOT);
+            String alias = quotedName(i) ? aliasKey(i++) : aliasKey(name.parts().get(1), true);
             s.items.put(alias, new Source(table, Set.of()));
-            aliases.computeIfAbsent(alias, x -> new java.util.LinkedHashSet<>()).add(table);
+            aliases.computeIfAbsent(plain(alias).toLowerCase(Locale.ROOT), x -> new java.util.LinkedHashSet<>())
+                    .add(table);
             try {
                 catalog.view(table, out);
             } catch (SQLException e) {
                 throw new CatalogFailure(e);
             }
-        } else if (name.parts().size() == 1 && name.allQuoted() && s.cte(name.text().toLowerCase(Locale.ROOT)) != null) {
-            Set<String> columns = s.cte(name.text().toLowerCase(Locale.ROOT));
-            String alias = quotedName(i) ? t.get(i++).text() : name.text();
-            s.items.put(alias.toLowerCase(Locale.ROOT), new Source(null, columns));
+        } else if (name.parts().size() == 1 && name.allQuoted() && s.cte(columnKey(name.text(), true)) != null) {
+            Set<String> columns = s.cte(columnKey(name.text(), true));
+            String alias = quotedName(i) ? aliasKey(i++) : aliasKey(name.text(), true);
+            s.items.put(alias, new Source(null, columns));
         } else {
             unreadable("the table " + String.join(".", name.parts()) + ", which names no schema and no CTE");
             return;
@@ -291,7 +311,7 @@ final class H2Query extends PrintedQuery {
     }
 
     private void column(List<String> p, Scope s) {
-        String col = p.get(p.size() - 1).toLowerCase(Locale.ROOT);
+        String col = columnKey(p.get(p.size() - 1), true);
         if (p.size() == 1) {
             bare(col, s);
             return;
@@ -300,8 +320,8 @@ final class H2Query extends PrintedQuery {
             unreadable("the name " + String.join(".", p));
             return;
         }
-        String qualifier = p.get(p.size() - 2).toLowerCase(Locale.ROOT);
-        Source src = s.find(qualifier);
+        String qualifier = aliasKey(p.get(p.size() - 2), true);
+        Source src = p.size() == 3 ? s.findTable(qualifier) : s.find(qualifier);
         if (src == null) {
             unreadable("the column " + String.join(".", p) + ", whose qualifier names nothing in scope");
             return;
@@ -343,14 +363,14 @@ final class H2Query extends PrintedQuery {
                 return;
             }
             if (unknown) {
-                unreadable("the column \"" + col + "\" beside a FROM item whose columns are not known");
+                unreadable("the column \"" + plain(col) + "\" beside a FROM item whose columns are not known");
                 return;
             }
             if (sc.selectAliases.contains(col)) {
                 return;
             }
         }
-        unreadable("the column \"" + col + "\", which resolves to nothing");
+        unreadable("the column \"" + plain(col) + "\", which resolves to nothing");
     }
 
     private void rowid(List<String> qualifier, Scope s) {
@@ -368,7 +388,7 @@ final class H2Query extends PrintedQuery {
             unreadable("a bare _ROWID_ whose table is not clear");
             return;
         }
-        Source src = s.find(qualifier.get(qualifier.size() - 1).toLowerCase(Locale.ROOT));
+        Source src = s.find(aliasKey(qualifier.get(qualifier.size() - 1), true));
         if (src == null || src.table() == null) {
             unreadable("the _ROWID_ of " + String.join(".", qualifier));
             return;
@@ -376,27 +396,42 @@ final class H2Query extends PrintedQuery {
         out.systemColumns.add(new EngineReading.ColumnRead(src.table(), "_rowid_"));
     }
 
+    /** A read of the column {@code col} (a key) of a base table, and of the columns it is generated from. */
     private void read(EngineReading.Table table, String col) {
-        out.columns.add(new EngineReading.ColumnRead(table, col));
-        String expression;
+        out.columns.add(new EngineReading.ColumnRead(table, plain(col)));
+        String expression = null;
         try {
-            expression = catalog.generated(table).get(col);
+            for (Map.Entry<String, String> g : catalog.generated(table).entrySet()) {
+                if (columnKey(g.getKey(), true).equals(col)) {
+                    expression = g.getValue();
+                }
+            }
         } catch (SQLException e) {
             throw new CatalogFailure(e);
         }
         if (expression != null) {
             Set<String> columns = columnsOf(table);
             for (PrintedSql.Token g : PrintedSql.tokens(expression, '"', false)) {
-                if (g.kind() == PrintedSql.Kind.NAME && columns.contains(g.last()) && !g.last().equals(col)) {
-                    out.columns.add(new EngineReading.ColumnRead(table, g.last()));
+                if (g.kind() != PrintedSql.Kind.NAME) {
+                    continue;
+                }
+                int last = g.parts().size() - 1;
+                String k = columnKey(g.parts().get(last), g.quoted().get(last));
+                if (columns.contains(k) && !k.equals(col)) {
+                    out.columns.add(new EngineReading.ColumnRead(table, plain(k)));
                 }
             }
         }
     }
 
+    /** {@return the keys of a base table's columns} */
     private Set<String> columnsOf(EngineReading.Table table) {
         try {
-            return catalog.columns(table);
+            Set<String> keys = new java.util.HashSet<>();
+            for (String c : catalog.columns(table)) {
+                keys.add(columnKey(c, true));
+            }
+            return keys;
         } catch (SQLException e) {
             throw new CatalogFailure(e);
         }

@@ -80,7 +80,7 @@ final class H2Reader implements PlanReader {
                 }
                 return true;
             }
-        }, reads);
+        }, caseInsensitiveIdentifiers(c, timeoutSeconds), reads);
         indexOrder(c, plan, schema == null ? "" : schema, timeoutSeconds, reads);
     }
 
@@ -126,6 +126,24 @@ final class H2Reader implements PlanReader {
         return name.startsWith("\"") ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name;
     }
 
+    /**
+     * Whether the database compares identifiers ignoring case ({@code CASE_INSENSITIVE_IDENTIFIERS}); the
+     * plan prints names as the identities they resolved to under any other setting, which compare exactly.
+     * A setting that cannot be read fails the check.
+     */
+    private static boolean caseInsensitiveIdentifiers(Connection c, int timeoutSeconds) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS "
+                + "WHERE SETTING_NAME = 'CASE_INSENSITIVE_IDENTIFIERS'")) {
+            timeout(ps, timeoutSeconds);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("H2's CASE_INSENSITIVE_IDENTIFIERS setting cannot be read");
+                }
+                return "true".equalsIgnoreCase(rs.getString(1));
+            }
+        }
+    }
+
     private Entry entry(Connection c, EngineReading.Table table, int timeoutSeconds) throws SQLException {
         Entry cached = entries.getIfPresent(table.qualified());
         if (cached != null) {
@@ -140,7 +158,7 @@ final class H2Reader implements PlanReader {
             ps.setString(2, table.name());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    String name = rs.getString(1).toLowerCase(Locale.ROOT);
+                    String name = rs.getString(1); // the identity: "salary" and SALARY are two columns
                     columns.add(name);
                     if ("ALWAYS".equalsIgnoreCase(rs.getString(2)) && rs.getString(3) != null) {
                         generated.put(name, rs.getString(3));

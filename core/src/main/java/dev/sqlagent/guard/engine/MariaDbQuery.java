@@ -179,6 +179,16 @@ final class MariaDbQuery extends PrintedQuery {
         return "MariaDB's printed query";
     }
 
+    /**
+     * Table aliases compare exactly: the printed query names each column's FROM item by the alias that item
+     * declares, whatever case the statement wrote it in, so exact comparison finds the item MariaDB chose
+     * under any {@code lower_case_table_names} ({@code E} and {@code e} are two items where it is 0).
+     */
+    @Override
+    dev.sqlagent.internal.Identifiers.Rule aliasRule() {
+        return dev.sqlagent.internal.Identifiers.Rule.EXACT;
+    }
+
     @Override
     void fromItem(Scope s, List<int[]> ranges) {
         if (i < t.size() && t.get(i).kind() == PrintedSql.Kind.MARKER && lower(i).equals("materialize")
@@ -213,14 +223,13 @@ final class MariaDbQuery extends PrintedQuery {
             String db = name.parts().get(0).toLowerCase(Locale.ROOT);
             EngineReading.Table table = new EngineReading.Table(db, name.parts().get(1), db.equals(currentDb));
             out.tables.add(table);
-            alias = quotedName(i) ? t.get(i++).text() : table.name();
-            alias = alias.toLowerCase(Locale.ROOT);
-            s.items.put(alias, new Source(table, Set.of()));
-            aliases.computeIfAbsent(alias, x -> new LinkedHashSet<>()).add(table);
-        } else if (name.parts().size() == 1 && s.cte(name.text().toLowerCase(Locale.ROOT)) != null) {
-            Set<String> columns = s.cte(name.text().toLowerCase(Locale.ROOT));
+            alias = quotedName(i) ? t.get(i++).text() : name.parts().get(1);
+            s.items.put(aliasKey(alias, true), new Source(table, Set.of()));
+            aliases.computeIfAbsent(alias.toLowerCase(Locale.ROOT), x -> new LinkedHashSet<>()).add(table);
+        } else if (name.parts().size() == 1 && s.cte(columnKey(name.text(), true)) != null) {
+            Set<String> columns = s.cte(columnKey(name.text(), true));
             alias = quotedName(i) ? t.get(i++).text() : name.text();
-            s.items.put(alias.toLowerCase(Locale.ROOT), new Source(null, columns));
+            s.items.put(aliasKey(alias, true), new Source(null, columns));
         } else {
             unreadable("the table " + String.join(".", name.parts()) + ", which names no database and no CTE");
             return;
@@ -300,17 +309,16 @@ final class MariaDbQuery extends PrintedQuery {
             for (int j = rest; j < end; j++) {
                 PrintedSql.Token tok = t.get(j);
                 if (tok.kind() == PrintedSql.Kind.NAME && tok.allQuoted() && tok.parts().size() == 3
-                        && s.find(tok.parts().get(1).toLowerCase(Locale.ROOT)) == null) {
-                    qualifiers.add(tok.parts().get(0).toLowerCase(Locale.ROOT) + "\u0000"
-                            + tok.parts().get(1).toLowerCase(Locale.ROOT));
+                        && s.find(aliasKey(tok.parts().get(1), true)) == null) {
+                    qualifiers.add(tok.parts().get(0).toLowerCase(Locale.ROOT) + "\u0000" + tok.parts().get(1));
                 }
             }
             if (qualifiers.size() == 1) {
                 String[] q = qualifiers.iterator().next().split("\u0000");
                 EngineReading.Table tbl = new EngineReading.Table(q[0], name, q[0].equals(currentDb));
                 out.tables.add(tbl);
-                inner.items.put(q[1], new Source(tbl, Set.of()));
-                aliases.computeIfAbsent(q[1], x -> new LinkedHashSet<>()).add(tbl);
+                inner.items.put(aliasKey(q[1], true), new Source(tbl, Set.of()));
+                aliases.computeIfAbsent(q[1].toLowerCase(Locale.ROOT), x -> new LinkedHashSet<>()).add(tbl);
             } else if (qualifiers.isEmpty()) {
                 lookupTables.add(name);
             } else {
@@ -399,7 +407,7 @@ final class MariaDbQuery extends PrintedQuery {
     private void column(PrintedSql.Token tok, Scope s) {
         List<String> p = tok.parts();
         if (p.size() == 1) {
-            String n = p.get(0).toLowerCase(Locale.ROOT);
+            String n = columnKey(p.get(0), true);
             if (s.isSelectAlias(n)) {
                 return; // a select-list alias
             }
@@ -410,17 +418,17 @@ final class MariaDbQuery extends PrintedQuery {
             unreadable("the name " + String.join(".", p));
             return;
         }
-        String alias = p.get(p.size() - 2).toLowerCase(Locale.ROOT);
+        String alias = p.get(p.size() - 2);
         if (alias.startsWith("<subquery") || alias.startsWith("<derived")) {
             return; // a materialised sub-query's column: read inside it
         }
-        Source src = s.find(alias);
+        Source src = p.size() == 3 ? s.findTable(aliasKey(alias, true)) : s.find(aliasKey(alias, true));
         if (src == null) {
             unreadable("the column " + String.join(".", p) + ", whose qualifier names nothing in scope");
             return;
         }
         if (src.table() == null) {
-            src.touch(p.get(p.size() - 1).toLowerCase(Locale.ROOT)); // read where it is computed
+            src.touch(columnKey(p.get(p.size() - 1), true)); // read where it is computed
             return;
         }
         if (p.size() == 3 && !p.get(0).equalsIgnoreCase(src.table().schema())) {

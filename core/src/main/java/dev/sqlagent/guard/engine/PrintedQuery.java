@@ -1,5 +1,6 @@
 package dev.sqlagent.guard.engine;
 
+import dev.sqlagent.internal.Identifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,6 +16,10 @@ import java.util.Set;
  * expressions. Names are resolved through the scopes of that structure, so a column is read where the engine
  * resolved it. Each engine's subclass reads its FROM items and the words of its expressions; whatever it
  * cannot place is recorded as unreadable, naming it.
+ *
+ * <p>Names compare as the engine compares them ({@link Identifiers}): by {@link #columnRule} for columns,
+ * column aliases and CTE names, by {@link #aliasRule} for the aliases of FROM items; the keys of this class's
+ * maps and sets are {@link Identifiers#key keys} under those rules.
  */
 abstract class PrintedQuery {
 
@@ -90,6 +95,17 @@ abstract class PrintedQuery {
             return null;
         }
 
+        /** {@return the nearest FROM item of this alias that is a base table (schema.alias.column names no other)} */
+        Source findTable(String alias) {
+            for (Scope s = this; s != null; s = s.outer) {
+                Source src = s.items.get(alias);
+                if (src != null && src.table() != null) {
+                    return src;
+                }
+            }
+            return null;
+        }
+
         Set<String> cte(String name) {
             for (Scope s = this; s != null; s = s.outer) {
                 Set<String> cols = s.ctes.get(name);
@@ -119,6 +135,45 @@ abstract class PrintedQuery {
     PrintedQuery(List<PrintedSql.Token> tokens, Reads out) {
         this.t = tokens;
         this.out = out;
+    }
+
+    /** {@return the rule column names, column aliases and CTE names compare by in the printed text} */
+    Identifiers.Rule columnRule() {
+        return Identifiers.Rule.INSENSITIVE;
+    }
+
+    /** {@return the rule the aliases of FROM items compare by in the printed text} */
+    Identifiers.Rule aliasRule() {
+        return Identifiers.Rule.INSENSITIVE;
+    }
+
+    /** {@return the key of a column name, column alias or CTE name as printed} */
+    String columnKey(String name, boolean quoted) {
+        return Identifiers.key(columnRule(), name, quoted);
+    }
+
+    /** {@return the key of the last part of the name at {@code k}, as a column} */
+    String columnKey(int k) {
+        PrintedSql.Token tok = t.get(k);
+        int last = tok.parts().size() - 1;
+        return columnKey(tok.parts().get(last), tok.quoted().get(last));
+    }
+
+    /** {@return the key of a FROM item's alias as printed} */
+    String aliasKey(String name, boolean quoted) {
+        return Identifiers.key(aliasRule(), name, quoted);
+    }
+
+    /** {@return the key of the last part of the name at {@code k}, as an alias} */
+    String aliasKey(int k) {
+        PrintedSql.Token tok = t.get(k);
+        int last = tok.parts().size() - 1;
+        return aliasKey(tok.parts().get(last), tok.quoted().get(last));
+    }
+
+    /** {@return a key's name as printed, without the mark that keeps it apart from lower-case entries} */
+    static String plain(String key) {
+        return key.startsWith(Identifiers.UNMATCHABLE) ? key.substring(1) : key;
     }
 
     /** {@return the words that end a select list, a FROM list or a clause's expression at depth 0} */
@@ -198,7 +253,7 @@ abstract class PrintedQuery {
                     i = t.size();
                     return List.of();
                 }
-                String name = t.get(i).text().toLowerCase(Locale.ROOT);
+                String name = columnKey(i);
                 i++;
                 Set<String> columns = new LinkedHashSet<>();
                 q.ctes.put(name, columns); // visible in itself: a recursive CTE reads its own rows
@@ -206,7 +261,7 @@ abstract class PrintedQuery {
                     int end = close(i);
                     for (int j = i + 1; j < end; j++) {
                         if (t.get(j).kind() == PrintedSql.Kind.NAME) {
-                            columns.add(t.get(j).text().toLowerCase(Locale.ROOT));
+                            columns.add(columnKey(j));
                         }
                     }
                     i = end + 1; // the CTE's column list: names, not a call
@@ -307,7 +362,7 @@ abstract class PrintedQuery {
         List<String> outputs = outputs(listStart, listEnd);
         for (int k = listStart; k + 1 < listEnd; k++) {
             if (word(k, "as") && t.get(k + 1).kind() == PrintedSql.Kind.NAME && t.get(k + 1).allQuoted()) {
-                s.selectAliases.add(t.get(k + 1).text().toLowerCase(Locale.ROOT));
+                s.selectAliases.add(columnKey(k + 1));
             }
         }
         i = listEnd;
@@ -404,9 +459,9 @@ abstract class PrintedQuery {
             } else if (k == to || depth == 0 && t.get(k).is(",")) {
                 String name = null;
                 if (k - start >= 2 && word(k - 2, "as") && t.get(k - 1).kind() == PrintedSql.Kind.NAME) {
-                    name = t.get(k - 1).text().toLowerCase(Locale.ROOT);
+                    name = columnKey(k - 1);
                 } else if (k - start == 1 && t.get(start).kind() == PrintedSql.Kind.NAME) {
-                    name = t.get(start).last();
+                    name = columnKey(start);
                 }
                 names.add(name);
                 start = k + 1;
@@ -493,13 +548,13 @@ abstract class PrintedQuery {
             unreadable("a derived table without a name at " + describe(i));
             return;
         }
-        String alias = t.get(i++).text().toLowerCase(Locale.ROOT);
+        String alias = aliasKey(i++);
         Set<String> columns = new LinkedHashSet<>();
         if (at(i, "(")) {
             int end = close(i);
             for (int j = i + 1; j < end; j++) {
                 if (t.get(j).kind() == PrintedSql.Kind.NAME) {
-                    columns.add(t.get(j).text().toLowerCase(Locale.ROOT));
+                    columns.add(columnKey(j));
                 }
             }
             i = end + 1;
