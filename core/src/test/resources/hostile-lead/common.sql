@@ -18,9 +18,9 @@ SELECT (SELECT x.ssn FROM (SELECT 1 AS "SSN") x) AS v FROM people x
 
 SELECT p.name FROM people p WHERE p.id IN (SELECT id FROM (SELECT id, 0 AS "SALARY" FROM pets) q WHERE salary > 0)
 
-SELECT name FROM people WHERE EXISTS (SELECT 1 FROM (SELECT 1 AS "SSN") z WHERE ssn LIKE 'ZQXA%')
+SELECT name FROM people WHERE EXISTS (SELECT 1 FROM (SELECT 1 AS "SSN") z WHERE ssn LIKE 'Z%')
 
-SELECT name FROM people p JOIN (SELECT 1 AS "SSN") z ON ssn LIKE 'ZQXA%'
+SELECT name FROM people p JOIN (SELECT 1 AS "SSN") z ON ssn LIKE 'Z%'
 
 SELECT (SELECT "ssn" FROM (SELECT 1 AS SSN) t) AS v FROM people
 

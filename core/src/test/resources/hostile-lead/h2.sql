@@ -13,7 +13,7 @@ SELECT (SELECT ssn FROM (VALUES (1)) AS t("ssn")) AS v FROM people
 
 SELECT (SELECT "SSN" FROM (SELECT 1 AS "ssn") t) AS v FROM people
 
-SELECT name FROM people WHERE (SELECT ssn FROM (SELECT 'x' AS "ssn") t) LIKE 'ZQXA%'
+SELECT name FROM people WHERE (SELECT ssn FROM (SELECT 'x' AS "ssn") t) LIKE 'Z%'
 
 SELECT * FROM (SELECT 1 AS "ssn") t JOIN people ON t."ssn" = 1 WHERE ssn > ''
 

@@ -50,6 +50,7 @@ class IdentifierCaseEngineCheckTest {
         HostileFixture.Twins twins = HostileFixture.twins(d);
         GuardPolicy policy = HostileFixture.policy(d, FunctionPolicy.standard());
         EngineCheck check = EngineCheck.create(twins.a(), d);
+        SqlGuard guard = SqlGuard.create();
         List<String> wrong = new ArrayList<>();
         int harmful = 0;
         int caught = 0;
@@ -57,8 +58,17 @@ class IdentifierCaseEngineCheckTest {
         for (HostileAttacks.Attack attack : attacks) {
             String sql = attack.sql();
             boolean harmless = attack.cls().endsWith("-harmless");
-            EngineVerdict v = check.check(new GuardVerdict.Accepted(sql, new SqlStatement(sql, List.of()),
-                    Set.of("people"), Set.of("people.name")), policy);
+            GuardVerdict g = guard.check(sql, policy, d);
+            // a harmful statement goes to the engine as written, the guard bypassed; a harmless one as the guard
+            // renders it, routed off the indexes ordered by a denied column (read raw through one, its rows come
+            // back in that column's order, which the engine check rightly refuses) and skipped where the guard
+            // refuses it anyway
+            if (harmless && !(g instanceof GuardVerdict.Accepted)) {
+                continue;
+            }
+            EngineVerdict v = check.check(harmless ? (GuardVerdict.Accepted) g
+                    : new GuardVerdict.Accepted(sql, new SqlStatement(sql, List.of()), Set.of("people"),
+                            Set.of("people.name")), policy);
             if (!harmless) {
                 harmful++;
             }

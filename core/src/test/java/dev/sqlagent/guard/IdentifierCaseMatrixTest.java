@@ -76,8 +76,12 @@ class IdentifierCaseMatrixTest {
                 ran++;
                 boolean leaks = HostileFullPathTest.live(attack, a, b);
                 GuardVerdict g = guard.check(sql, policy, d);
-                EngineVerdict v = check.check(new GuardVerdict.Accepted(sql, new SqlStatement(sql, List.of()),
-                        Set.of("people"), Set.of("people.name")), policy);
+                // the engine check alone (the guard bypassed) on a statement that leaks; on a harmless one, the
+                // statement as the guard renders it (routed off indexes ordered by a denied column, which a raw
+                // read takes and the engine check rightly refuses), where the guard accepts it
+                EngineVerdict v = !leaks && g instanceof GuardVerdict.Accepted accepted ? check.check(accepted, policy)
+                        : check.check(new GuardVerdict.Accepted(sql, new SqlStatement(sql, List.of()),
+                                Set.of("people"), Set.of("people.name")), policy);
                 if (leaks) {
                     harmful++;
                     if (!(g instanceof GuardVerdict.Rejected)) {
@@ -93,7 +97,8 @@ class IdentifierCaseMatrixTest {
                             System.out.println("GUARD REFUSED HARMLESS " + sql + "\n    " + g);
                         }
                     }
-                    if (!(v instanceof EngineVerdict.Confirmed) && d != Dialect.DUCKDB) {
+                    if (g instanceof GuardVerdict.Accepted && !(v instanceof EngineVerdict.Confirmed)
+                            && d != Dialect.DUCKDB) {
                         wrong.add("ENGINE CHECK REFUSED HARMLESS " + sql + "\n    " + v);
                     }
                 }
