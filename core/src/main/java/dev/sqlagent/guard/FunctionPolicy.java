@@ -398,11 +398,13 @@ public final class FunctionPolicy {
     }
 
     /**
-     * @param type a type name, lower case
-     * @return whether a cast to it reads the catalog ({@code regclass}, {@code oid}, …)
+     * Says whether a cast to a type reads the catalog.
+     *
+     * @param type a type name, lower case, unqualified, without array brackets
+     * @return whether a cast to it reads the catalog ({@code regclass}, {@code oid}, any {@code reg…} type)
      */
-    static boolean isCatalogType(String type) {
-        return CATALOG_TYPES.contains(type);
+    public static boolean isCatalogType(String type) {
+        return CATALOG_TYPES.contains(type) || type.matches("reg[a-z]+");
     }
 
     /**

@@ -51,8 +51,12 @@ public final class GuardPolicy {
     private final Map<String, Set<String>> tableColumns;
     private final Set<String> allowedSystemColumns;
     private final Set<String> fts5Tables;
+    private final DatabaseObjects databaseObjects;
+    private final Set<String> allowedDatabaseFunctions;
 
     private GuardPolicy(Builder b) {
+        this.databaseObjects = b.databaseObjects;
+        this.allowedDatabaseFunctions = Set.copyOf(b.allowedDatabaseFunctions);
         this.fts5Tables = Set.copyOf(b.fts5Tables);
         this.knownTables = Set.copyOf(b.knownTables);
         Map<String, Set<String>> columns = new LinkedHashMap<>();
@@ -104,6 +108,8 @@ public final class GuardPolicy {
         tableColumns.forEach((t, cs) -> b.tableColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowedSystemColumns.addAll(allowedSystemColumns);
         b.fts5Tables.addAll(fts5Tables);
+        b.databaseObjects = databaseObjects;
+        b.allowedDatabaseFunctions.addAll(allowedDatabaseFunctions);
         deniedColumns.forEach((t, cs) -> b.deniedColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowSelectStar = allowSelectStar;
         b.maxRows = maxRows;
@@ -140,6 +146,22 @@ public final class GuardPolicy {
      */
     public Set<String> allowedSystemColumns() {
         return allowedSystemColumns;
+    }
+
+    /**
+     * {@return the functions, operators, aggregates, macros and types the database defines itself}
+     * {@code SqlAgent} reads them when it reads the schema; {@link DatabaseObjects#NONE} when not given.
+     */
+    public DatabaseObjects databaseObjects() {
+        return databaseObjects;
+    }
+
+    /**
+     * {@return the database's own functions and operators the host allows, by signature, as
+     * {@link DatabaseObjects#signature(String)} writes them}
+     */
+    public Set<String> allowedDatabaseFunctions() {
+        return allowedDatabaseFunctions;
     }
 
     /** {@return allowed tables, lower case, possibly schema-qualified} */
@@ -278,8 +300,49 @@ public final class GuardPolicy {
         private final Map<String, Set<String>> tableColumns = new LinkedHashMap<>();
         private final Set<String> allowedSystemColumns = new LinkedHashSet<>();
         private final Set<String> fts5Tables = new LinkedHashSet<>();
+        private DatabaseObjects databaseObjects = DatabaseObjects.NONE;
+        private final Set<String> allowedDatabaseFunctions = new LinkedHashSet<>();
 
         private Builder() {
+        }
+
+        /**
+         * Tells the guard the functions, operators, aggregates, macros and types the database defines itself
+         * ({@link DatabaseObjects#read}), which can take a built-in's name and run SQL of their own: a call or
+         * operator any of them could bind is refused unless allowed with {@link #allowDatabaseFunction}, and a
+         * cast to a table's row type is a read of that table. {@code SqlAgent} fills it in from the database.
+         *
+         * @param objects the database's own objects
+         * @return this builder
+         */
+        public Builder databaseObjects(DatabaseObjects objects) {
+            this.databaseObjects = Objects.requireNonNull(objects, "objects");
+            return this;
+        }
+
+        /**
+         * Allows functions or operators the database defines itself, each by its qualified name and argument
+         * types: {@code "public.initcap(integer)"}, {@code "public.||(integer,integer)"} (PostgreSQL types as
+         * {@code format_type} writes them), {@code "main.my_macro(any)"} (DuckDB). Without it every call of a
+         * name the database defines, built-in or not, is refused, by the guard and by the engine check alike.
+         *
+         * @param signatures qualified names with argument types, any case
+         * @return this builder
+         * @throws IllegalArgumentException if a signature is blank or has no schema and argument list
+         */
+        public Builder allowDatabaseFunction(String... signatures) {
+            Objects.requireNonNull(signatures, "signatures");
+            for (String s : signatures) {
+                Objects.requireNonNull(s, "signature");
+                String n = DatabaseObjects.signature(s);
+                int open = n.indexOf('(');
+                if (open <= 0 || !n.endsWith(")") || n.substring(0, open).indexOf('.') <= 0) {
+                    throw new IllegalArgumentException("a database function is allowed by schema, name and argument "
+                            + "types, such as public.initcap(integer); got '" + s + "'");
+                }
+                allowedDatabaseFunctions.add(n);
+            }
+            return this;
         }
 
         /**

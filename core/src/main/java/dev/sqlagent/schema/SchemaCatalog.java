@@ -120,6 +120,8 @@ public final class SchemaCatalog {
     private volatile JoinGraph joinGraph;
     /** The SQLite FTS5 tables among {@link #tables}, lower case. */
     private final java.util.Set<String> fts5Tables;
+    /** The functions, operators, macros and types the database defines itself (set last, by the agent). */
+    private dev.sqlagent.guard.DatabaseObjects databaseObjects = dev.sqlagent.guard.DatabaseObjects.NONE;
 
     private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables) {
         this(tables, databaseTables, SchemaEnrichment.EMPTY, java.util.Set.of());
@@ -438,6 +440,9 @@ public final class SchemaCatalog {
         if (policy.knownTables().isEmpty()) {
             b.knownTables(catalog.allTableNames());
         }
+        if (policy.databaseObjects().isEmpty()) {
+            b.databaseObjects(databaseObjects);
+        }
         for (String key : policy.allowedTables()) {
             if (policy.tableColumns().containsKey(key)) {
                 continue;
@@ -464,6 +469,24 @@ public final class SchemaCatalog {
             }
         }
         return b.build();
+    }
+
+    /**
+     * Returns a copy that knows the functions, operators, macros and types the database defines itself, which
+     * {@link #completePolicy} tells the guard of; this catalog is unchanged.
+     *
+     * @param objects the database's own objects ({@link dev.sqlagent.guard.DatabaseObjects#read})
+     * @return the catalog, knowing them
+     */
+    public SchemaCatalog withDatabaseObjects(dev.sqlagent.guard.DatabaseObjects objects) {
+        SchemaCatalog copy = new SchemaCatalog(tables, databaseTables, enrichment, fts5Tables);
+        copy.databaseObjects = Objects.requireNonNull(objects, "objects");
+        return copy;
+    }
+
+    /** {@return the functions, operators, macros and types the database defines itself, as far as known} */
+    public dev.sqlagent.guard.DatabaseObjects databaseObjects() {
+        return databaseObjects;
     }
 
     /**

@@ -53,6 +53,15 @@ public final class EngineCheck {
     private static final Logger SECURITY = LoggerFactory.getLogger(SECURITY_LOGGER);
 
     /**
+     * Marks, in {@link EngineReading#functions()}, a function, operator or macro the database defines itself,
+     * followed by its signature ({@code public.initcap(integer)}): allowed only when the policy names it
+     * ({@code GuardPolicy.Builder.allowDatabaseFunction}).
+     */
+    static final String DATABASE_FUNCTION = "database's own:";
+    /** Marks, in {@link EngineReading#functions()}, a cast to a catalog type, followed by the type. */
+    static final String CATALOG_CAST = "cast to catalog type:";
+
+    /**
      * Names an engine gives functions it was called by another name, or calls for syntax the guard checks
      * as syntax: an engine name is allowed when it, or any name listed for it, is allowed.
      */
@@ -336,7 +345,18 @@ public final class EngineCheck {
             }
         }
         for (String f : new TreeSet<>(reading.functions())) {
-            if (!functionAllowed(f, policy.functionPolicy(), dialect)) {
+            if (f.startsWith(DATABASE_FUNCTION)) {
+                String signature = f.substring(DATABASE_FUNCTION.length());
+                if (!policy.allowedDatabaseFunctions().contains(signature)) {
+                    out.add("the engine calls " + signature + ", a function or operator the database defines itself, "
+                            + "which the policy does not allow (allowDatabaseFunction)");
+                }
+            } else if (f.startsWith(CATALOG_CAST)) {
+                String type = f.substring(CATALOG_CAST.length());
+                if (!policy.functionPolicy().allowsProbe(type)) {
+                    out.add("the engine casts to catalog type " + type + ", which the policy does not allow");
+                }
+            } else if (!functionAllowed(f, policy.functionPolicy(), dialect)) {
                 out.add("the engine calls function " + f + ", which the policy does not allow");
             }
         }

@@ -166,6 +166,8 @@ final class PostgresReader implements PlanReader {
         if (!walk.aroundSubPlans.isEmpty()) {
             hiddenComparisons(c, statement, timeoutSeconds, relations.values(), walk.aroundSubPlans, reads);
         }
+        // what the text prints by name but the engine binds by identity: casts' types, the database's own routines
+        PgObjects.read(c, statement, timeoutSeconds, reads);
         return reads.reading();
     }
 
