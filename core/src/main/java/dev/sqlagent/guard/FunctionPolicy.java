@@ -123,7 +123,9 @@ public final class FunctionPolicy {
      * here (SQL Server, Oracle) or in extensions: refused whatever the policy names, unless confirmed.
      */
     private static final List<String> DANGEROUS_PREFIXES = List.of("pg_", "lo_", "dblink", "dbms_", "utl_",
-            "xp_", "sp_", "sys_", "http", "sqlite_", "ctxsys", "owa_", "java", "xdb", "sdo_");
+            "xp_", "sp_", "sys_", "http", "sqlite_", "ctxsys", "owa_", "java", "xdb", "sdo_",
+            // uuid-ossp's version-1 UUIDs carry the server's MAC address and clock
+            "uuid_generate_v1");
 
     private static final FunctionPolicy STANDARD = new FunctionPolicy(Mode.ALLOWLIST, true, Set.of(), Map.of());
 
