@@ -65,8 +65,10 @@ public final class DatabaseObjects {
      * @param schema its schema, lower case
      * @param name its name (an operator's symbol), lower case
      * @param signature {@code schema.name(type,type)}, lower case, as {@link #signature(String)} writes it
+     * @param onPath whether its schema is one an unqualified name resolves in (PostgreSQL's search path,
+     *     MariaDB's current database); an object elsewhere binds only a call qualified with its schema
      */
-    public record Routine(Kind kind, String schema, String name, String signature) {
+    public record Routine(Kind kind, String schema, String name, String signature, boolean onPath) {
         /**
          * Checks the parts.
          *
@@ -74,12 +76,25 @@ public final class DatabaseObjects {
          * @param schema its schema
          * @param name its name
          * @param signature its signature
+         * @param onPath whether an unqualified name resolves in its schema
          */
         public Routine {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(schema, "schema");
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(signature, "signature");
+        }
+
+        /**
+         * An object in a schema an unqualified name resolves in.
+         *
+         * @param kind what it is
+         * @param schema its schema
+         * @param name its name
+         * @param signature its signature
+         */
+        public Routine(Kind kind, String schema, String name, String signature) {
+            this(kind, schema, name, signature, true);
         }
     }
 
@@ -90,8 +105,9 @@ public final class DatabaseObjects {
      * @param name its name, lower case
      * @param relation for a table's (view's) row type, the table qualified with its schema; else null
      * @param base for a domain, its base type's name (qualified when outside {@code pg_catalog}); else null
+     * @param onPath whether an unqualified type name resolves in its schema (the search path)
      */
-    public record Type(String schema, String name, String relation, String base) {
+    public record Type(String schema, String name, String relation, String base, boolean onPath) {
         /**
          * Checks the parts.
          *
@@ -99,6 +115,7 @@ public final class DatabaseObjects {
          * @param name its name
          * @param relation the table whose row type it is, or null
          * @param base a domain's base type, or null
+         * @param onPath whether an unqualified type name resolves in its schema
          */
         public Type {
             Objects.requireNonNull(schema, "schema");
@@ -163,7 +180,7 @@ public final class DatabaseObjects {
         if (parts.size() == 1) {
             List<Routine> out = new ArrayList<>();
             for (Routine r : all) {
-                if (r.kind() != Kind.OPERATOR && r.kind() != Kind.CAST) {
+                if (r.kind() != Kind.OPERATOR && r.kind() != Kind.CAST && r.onPath()) {
                     out.add(r);
                 }
             }
@@ -186,7 +203,7 @@ public final class DatabaseObjects {
     public List<Routine> operators(String symbol) {
         List<Routine> out = new ArrayList<>();
         for (Routine r : byName.getOrDefault(symbol, List.of())) {
-            if (r.kind() == Kind.OPERATOR) {
+            if (r.kind() == Kind.OPERATOR && r.onPath()) {
                 out.add(r);
             }
         }
@@ -210,7 +227,7 @@ public final class DatabaseObjects {
     /** {@return whether the database defines any operator} */
     public boolean hasOperators() {
         for (Routine r : routines) {
-            if (r.kind() == Kind.OPERATOR) {
+            if (r.kind() == Kind.OPERATOR && r.onPath()) {
                 return true;
             }
         }
@@ -227,7 +244,7 @@ public final class DatabaseObjects {
     public List<Type> types(String schema, String name) {
         List<Type> out = new ArrayList<>();
         for (Type t : types) {
-            if (t.name().equals(name) && (schema == null || t.schema().equals(schema))) {
+            if (t.name().equals(name) && (schema == null ? t.onPath() : t.schema().equals(schema))) {
                 out.add(t);
             }
         }
@@ -284,13 +301,13 @@ public final class DatabaseObjects {
                         }
                     }
                 }
-                case H2 -> routinesOf(s, routines, "SELECT R.ROUTINE_SCHEMA, R.ROUTINE_NAME, R.ROUTINE_TYPE, "
+                case H2 -> routinesOf(s, routines, "SELECT R.ROUTINE_SCHEMA, R.ROUTINE_NAME, R.ROUTINE_TYPE, TRUE, "
                         + "(SELECT LISTAGG(P.DATA_TYPE, ',') WITHIN GROUP (ORDER BY P.ORDINAL_POSITION) "
                         + "FROM INFORMATION_SCHEMA.PARAMETERS P WHERE P.SPECIFIC_SCHEMA = R.SPECIFIC_SCHEMA "
                         + "AND P.SPECIFIC_NAME = R.SPECIFIC_NAME) FROM INFORMATION_SCHEMA.ROUTINES R "
                         + "WHERE R.ROUTINE_SCHEMA <> 'INFORMATION_SCHEMA'");
                 case MARIADB, MYSQL -> routinesOf(s, routines, "SELECT R.ROUTINE_SCHEMA, R.ROUTINE_NAME, "
-                        + "R.ROUTINE_TYPE, (SELECT GROUP_CONCAT(P.DATA_TYPE ORDER BY P.ORDINAL_POSITION SEPARATOR ',') "
+                        + "R.ROUTINE_TYPE, R.ROUTINE_SCHEMA = DATABASE(), (SELECT GROUP_CONCAT(P.DATA_TYPE ORDER BY P.ORDINAL_POSITION SEPARATOR ',') "
                         + "FROM information_schema.PARAMETERS P WHERE P.SPECIFIC_SCHEMA = R.ROUTINE_SCHEMA "
                         + "AND P.SPECIFIC_NAME = R.SPECIFIC_NAME AND P.ORDINAL_POSITION > 0) "
                         + "FROM information_schema.ROUTINES R WHERE R.ROUTINE_TYPE = 'FUNCTION' AND R.ROUTINE_SCHEMA "
@@ -309,22 +326,28 @@ public final class DatabaseObjects {
                 String type = String.valueOf(rs.getString(3)).toUpperCase(Locale.ROOT);
                 Kind kind = type.contains("AGGREGATE") ? Kind.AGGREGATE
                         : type.contains("PROCEDURE") ? Kind.PROCEDURE : Kind.FUNCTION;
-                String args = rs.getString(4);
-                out.add(routine(kind, rs.getString(1), rs.getString(2), args == null ? "" : args));
+                String args = rs.getString(5);
+                out.add(routine(kind, rs.getString(1), rs.getString(2), args == null ? "" : args, rs.getBoolean(4)));
             }
         }
     }
 
     private static Routine routine(Kind kind, String schema, String name, String args) {
+        return routine(kind, schema, name, args, true);
+    }
+
+    private static Routine routine(Kind kind, String schema, String name, String args, boolean onPath) {
         String sc = schema.toLowerCase(Locale.ROOT);
         String n = name.toLowerCase(Locale.ROOT);
-        return new Routine(kind, sc, n, signature(sc + "." + n + "(" + args + ")"));
+        return new Routine(kind, sc, n, signature(sc + "." + n + "(" + args + ")"), onPath);
     }
 
     private static final String NOT_SYSTEM = " NOT IN ('pg_catalog', 'information_schema') ";
+    /** Whether a schema is one an unqualified name resolves in: the connection's search path. */
+    private static final String ON_PATH = "n.nspname = ANY (pg_catalog.current_schemas(false))";
 
     private static void postgres(Statement s, List<Routine> routines, List<Type> types) throws SQLException {
-        try (ResultSet rs = s.executeQuery("SELECT n.nspname, p.proname, p.prokind, (SELECT pg_catalog.string_agg("
+        try (ResultSet rs = s.executeQuery("SELECT n.nspname, p.proname, p.prokind, " + ON_PATH + ", (SELECT pg_catalog.string_agg("
                 + "pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) FROM pg_catalog.unnest(p.proargtypes) "
                 + "WITH ORDINALITY a(t, i)) FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n "
                 + "ON n.oid = p.pronamespace WHERE n.nspname" + NOT_SYSTEM + "AND NOT EXISTS (SELECT 1 FROM "
@@ -334,11 +357,11 @@ public final class DatabaseObjects {
                 String k = rs.getString(3);
                 Kind kind = "a".equals(k) ? Kind.AGGREGATE : "w".equals(k) ? Kind.WINDOW
                         : "p".equals(k) ? Kind.PROCEDURE : Kind.FUNCTION;
-                String args = rs.getString(4);
-                routines.add(routine(kind, rs.getString(1), rs.getString(2), args == null ? "" : args));
+                String args = rs.getString(5);
+                routines.add(routine(kind, rs.getString(1), rs.getString(2), args == null ? "" : args, rs.getBoolean(4)));
             }
         }
-        try (ResultSet rs = s.executeQuery("SELECT n.nspname, o.oprname, CASE WHEN o.oprleft = 0 THEN 'none' ELSE "
+        try (ResultSet rs = s.executeQuery("SELECT n.nspname, o.oprname, " + ON_PATH + ", CASE WHEN o.oprleft = 0 THEN 'none' ELSE "
                 + "pg_catalog.format_type(o.oprleft, NULL) END, CASE WHEN o.oprright = 0 THEN 'none' ELSE "
                 + "pg_catalog.format_type(o.oprright, NULL) END FROM pg_catalog.pg_operator o "
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace WHERE n.nspname" + NOT_SYSTEM
@@ -346,7 +369,7 @@ public final class DatabaseObjects {
                 + "'pg_catalog.pg_operator'::pg_catalog.regclass AND d.objid = o.oid AND d.deptype = 'e')")) {
             while (rs.next()) {
                 routines.add(routine(Kind.OPERATOR, rs.getString(1), rs.getString(2),
-                        rs.getString(3) + "," + rs.getString(4)));
+                        rs.getString(4) + "," + rs.getString(5), rs.getBoolean(3)));
             }
         }
         try (ResultSet rs = s.executeQuery("SELECT n.nspname, pg_catalog.format_type(k.casttarget, NULL), p.proname, "
@@ -358,11 +381,12 @@ public final class DatabaseObjects {
                 + "AND d.objid = p.oid AND d.deptype = 'e')")) {
             while (rs.next()) {
                 String sc = rs.getString(1).toLowerCase(Locale.ROOT);
+                // a cast is found by its types, wherever its function lives
                 routines.add(new Routine(Kind.CAST, sc, rs.getString(2).toLowerCase(Locale.ROOT), signature(sc + "."
-                        + rs.getString(3) + "(" + (rs.getString(4) == null ? "" : rs.getString(4)) + ")")));
+                        + rs.getString(3) + "(" + (rs.getString(4) == null ? "" : rs.getString(4)) + ")"), true));
             }
         }
-        try (ResultSet rs = s.executeQuery("SELECT n.nspname, t.typname, CASE WHEN c.relkind IN ('r', 'v', 'm', "
+        try (ResultSet rs = s.executeQuery("SELECT n.nspname, t.typname, " + ON_PATH + ", CASE WHEN c.relkind IN ('r', 'v', 'm', "
                 + "'p', 'f') THEN cn.nspname || '.' || c.relname END, CASE WHEN t.typtype = 'd' THEN "
                 + "pg_catalog.format_type(t.typbasetype, NULL) END FROM pg_catalog.pg_type t "
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace "
@@ -372,11 +396,11 @@ public final class DatabaseObjects {
                 + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass "
                 + "AND d.objid = t.oid AND d.deptype = 'e')")) {
             while (rs.next()) {
-                String relation = rs.getString(3);
-                String base = rs.getString(4);
+                String relation = rs.getString(4);
+                String base = rs.getString(5);
                 types.add(new Type(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2).toLowerCase(Locale.ROOT),
                         relation == null ? null : relation.toLowerCase(Locale.ROOT),
-                        base == null ? null : base.toLowerCase(Locale.ROOT)));
+                        base == null ? null : base.toLowerCase(Locale.ROOT), rs.getBoolean(3)));
             }
         }
     }

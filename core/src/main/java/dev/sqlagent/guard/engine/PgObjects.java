@@ -38,6 +38,12 @@ final class PgObjects {
             "time with time zone");
 
     private static final String OWN = " NOT IN ('pg_catalog', 'information_schema') ";
+    /**
+     * Only a schema on the search path holds what an unqualified name binds; a call of another schema's
+     * function prints qualified (and is refused by name), another schema's operator only as {@code OPERATOR(…)}
+     * (unreadable).
+     */
+    private static final String ON_PATH = " AND n.nspname = ANY (pg_catalog.current_schemas(true)) ";
 
     private PgObjects() {
     }
@@ -122,13 +128,15 @@ final class PgObjects {
 
     private static boolean hasOwnRoutines(Connection c, int timeoutSeconds) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_proc p "
-                + "JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname" + OWN
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname" + OWN + ON_PATH
                 + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
                 + "'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid AND d.deptype = 'e')) "
                 + "OR EXISTS (SELECT 1 FROM pg_catalog.pg_operator o JOIN pg_catalog.pg_namespace n "
-                + "ON n.oid = o.oprnamespace WHERE n.nspname" + OWN + "AND NOT EXISTS (SELECT 1 FROM "
+                + "ON n.oid = o.oprnamespace WHERE n.nspname" + OWN + ON_PATH + "AND NOT EXISTS (SELECT 1 FROM "
                 + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_operator'::pg_catalog.regclass "
-                + "AND d.objid = o.oid AND d.deptype = 'e'))")) {
+                + "AND d.objid = o.oid AND d.deptype = 'e')) OR EXISTS (SELECT 1 FROM pg_catalog.pg_cast k "
+                + "JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc JOIN pg_catalog.pg_namespace n "
+                + "ON n.oid = p.pronamespace WHERE n.nspname" + OWN + ")")) {
             if (timeoutSeconds > 0) {
                 ps.setQueryTimeout(timeoutSeconds);
             }

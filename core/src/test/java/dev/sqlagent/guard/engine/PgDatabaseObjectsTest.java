@@ -6,6 +6,7 @@ import dev.sqlagent.AgentResult;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.SqlAgent;
 import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.guard.DatabaseObjects;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
@@ -18,6 +19,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Set;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -73,12 +75,21 @@ class PgDatabaseObjectsTest {
 
     @BeforeAll
     static void database() throws Exception {
+        // a database of its own: functions and casts of a database apply to every schema's statements
         DatabaseServer server = DatabaseServer.postgres().require();
         try (Connection c = server.adminDataSource().getConnection(); Statement s = c.createStatement()) {
-            s.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+            s.execute("DROP DATABASE IF EXISTS " + SCHEMA + " WITH (FORCE)");
+            s.execute("CREATE DATABASE " + SCHEMA);
         }
-        ds = server.scratch(SCHEMA);
+        String url = server.url();
+        int slash = url.indexOf('/', url.indexOf("//") + 2);
+        int query = url.indexOf('?');
+        url = url.substring(0, slash) + "/" + SCHEMA + (query >= 0 ? url.substring(query) : "")
+                + (query >= 0 ? "&" : "?") + "currentSchema=" + SCHEMA;
+        ds = new UrlDataSource(url, System.getenv().getOrDefault("SQLAGENT_PG_USER", "postgres"),
+                System.getenv().getOrDefault("SQLAGENT_PG_PASSWORD", ""));
         try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA " + SCHEMA);
             s.execute("SET search_path = " + SCHEMA);
             s.execute("CREATE TABLE dept(id int, name text)");
             s.execute("CREATE TABLE people(id int, name text, salary int)");
@@ -99,7 +110,18 @@ class PgDatabaseObjectsTest {
             s.execute("CREATE CAST (mood AS integer) WITH FUNCTION mood_int(mood)");
             s.execute("CREATE DOMAIN rc AS regclass");
             s.execute("CREATE FUNCTION lower(text) RETURNS text" + leak);
+            s.execute("CREATE SCHEMA elsewhere");
+            s.execute("CREATE FUNCTION elsewhere.upper(text) RETURNS text" + leak);
+            s.execute("CREATE OPERATOR elsewhere.+ (LEFTARG = int, RIGHTARG = int, FUNCTION = cat2)");
             objects = DatabaseObjects.read(c, Dialect.POSTGRESQL);
+        }
+    }
+
+    @AfterAll
+    static void drop() throws Exception {
+        try (Connection c = DatabaseServer.postgres().adminDataSource().getConnection();
+             Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + SCHEMA + " WITH (FORCE)");
         }
     }
 
@@ -183,6 +205,18 @@ class PgDatabaseObjectsTest {
         }
         // with pg_catalog first (the default), lower binds the built-in: the engine confirms
         assertThat(engine(BASE, sql)).isInstanceOf(EngineVerdict.Confirmed.class);
+    }
+
+    @Test
+    void anObjectOfASchemaOffTheSearchPathBindsOnlyQualified() {
+        // elsewhere.upper(text) and elsewhere.+(int, int): a bare upper(…) and + bind the built-ins
+        String bare = "SELECT upper(d.name) AS x, d.id + 1 AS y FROM dept d";
+        assertThat(SqlGuard.create().check(bare, completed(), Dialect.POSTGRESQL)).isInstanceOf(GuardVerdict.Accepted.class);
+        assertThat(engine(BASE, bare)).isInstanceOf(EngineVerdict.Confirmed.class);
+        String qualified = "SELECT elsewhere.upper(d.name) AS x FROM dept d";
+        assertThat(SqlGuard.create().check(qualified, completed(), Dialect.POSTGRESQL))
+                .isInstanceOf(GuardVerdict.Rejected.class);
+        assertThat(engine(BASE, qualified)).isInstanceOf(EngineVerdict.Disagreement.class);
     }
 
     @Test
