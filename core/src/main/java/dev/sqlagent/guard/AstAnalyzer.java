@@ -1490,7 +1490,7 @@ final class AstAnalyzer {
             return;
         }
         for (String n : names) {
-            if ("pg_catalog".equals(schema)) {
+            if ("pg_catalog".equals(schema) || schema == null && DatabaseObjectRules.pgBuiltinType(n)) {
                 continue;
             }
             String key = schema == null ? n : schema + "." + n;

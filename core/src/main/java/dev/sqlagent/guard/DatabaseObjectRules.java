@@ -160,6 +160,22 @@ final class DatabaseObjectRules {
         return PG_TYPE_NAMES.getOrDefault(n, n);
     }
 
+    /**
+     * PostgreSQL's own type names a table may share ({@code CREATE TABLE point …}): {@code pg_catalog} is
+     * searched first, so a bare cast to one of them is the built-in type, never the table's row type.
+     */
+    private static final Set<String> PG_BUILTIN_TYPES = Set.of("date", "time", "timestamp", "timestamptz", "timetz",
+            "interval", "text", "name", "char", "varchar", "bpchar", "int", "int2", "int4", "int8", "integer",
+            "smallint", "bigint", "numeric", "decimal", "real", "float", "float4", "float8", "boolean", "bool",
+            "bytea", "bit", "varbit", "point", "line", "lseg", "box", "path", "polygon", "circle", "money", "json",
+            "jsonb", "jsonpath", "xml", "uuid", "inet", "cidr", "macaddr", "macaddr8", "tsvector", "tsquery",
+            "record", "int4range", "int8range", "numrange", "tsrange", "tstzrange", "daterange");
+
+    /** {@return whether a bare type name is one of PostgreSQL's own} */
+    static boolean pgBuiltinType(String name) {
+        return PG_BUILTIN_TYPES.contains(name);
+    }
+
     /** PostgreSQL's object-identifier types and anything spelled like one ({@code reg…}). */
     static boolean catalogType(String name) {
         return FunctionPolicy.isCatalogType(name);

@@ -49,21 +49,29 @@ final class PgObjects {
     }
 
     /** Resolves the casts' types and, when the database has functions or operators of its own, the plan's calls. */
-    static void read(Connection c, SqlStatement statement, int timeoutSeconds, Reads reads) throws SQLException {
-        types(c, timeoutSeconds, reads);
-        if (hasOwnRoutines(c, timeoutSeconds)) {
+    static void read(Connection c, SqlStatement statement, int timeoutSeconds, Reads reads, boolean functionScan)
+            throws SQLException {
+        boolean own = hasOwnRoutines(c, timeoutSeconds);
+        Set<Long> columnTypes = Set.of();
+        if (own || functionScan) {
+            // a function in FROM may be given a column definition list, whose types the text does not print
             String tree = PgPlanDump.dump(c, statement, timeoutSeconds);
-            if (tree == null) {
+            if (tree == null && own) {
                 reads.unreadable("the planner's tree, needed since the database defines functions or operators "
                         + "of its own");
-                return;
+            } else if (tree != null) {
+                // (without the tree, a column definition list's types are left to the guard, as before)
+                PgPlanDump.Calls calls = PgPlanDump.calls(tree);
+                columnTypes = calls.columnTypes();
+                if (own) {
+                    own(c, calls, timeoutSeconds, reads);
+                }
             }
-            PgPlanDump.Calls calls = PgPlanDump.calls(tree);
-            own(c, calls, timeoutSeconds, reads);
         }
+        types(c, timeoutSeconds, reads, columnTypes);
     }
 
-    private static void types(Connection c, int timeoutSeconds, Reads reads) throws SQLException {
+    private static void types(Connection c, int timeoutSeconds, Reads reads, Set<Long> oids) throws SQLException {
         Set<String> wanted = new LinkedHashSet<>();
         for (String t : reads.types) {
             String bare = t.replaceAll("\\([^)]*\\)", " ").replace("[", " ").replace("]", " ").trim()
@@ -72,13 +80,15 @@ final class PgObjects {
                 wanted.add(t);
             }
         }
-        if (wanted.isEmpty()) {
+        if (wanted.isEmpty() && oids.isEmpty()) {
             return;
         }
         Array names = c.createArrayOf("text", wanted.toArray());
+        Array typeOids = c.createArrayOf("int8", oids.toArray());
         Set<String> resolved = new LinkedHashSet<>();
         try (PreparedStatement ps = c.prepareStatement("WITH RECURSIVE x(name, oid, depth) AS ("
                 + "SELECT u.n, pg_catalog.to_regtype(u.n)::pg_catalog.oid, 0 FROM pg_catalog.unnest(?::text[]) AS u(n) "
+                + "UNION ALL SELECT NULL, o::pg_catalog.oid, 0 FROM pg_catalog.unnest(?::int8[]) AS o "
                 + "UNION ALL SELECT x.name, CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.typelem END, x.depth + 1 "
                 + "FROM x JOIN pg_catalog.pg_type t ON t.oid = x.oid WHERE (t.typtype = 'd' OR t.typcategory = 'A' "
                 + "AND t.typelem <> 0) AND x.depth < 16) "
@@ -94,13 +104,16 @@ final class PgObjects {
                 ps.setQueryTimeout(timeoutSeconds);
             }
             ps.setArray(1, names);
+            ps.setArray(2, typeOids);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String name = rs.getString(1);
                     if (rs.getObject(2) == null) {
                         continue;
                     }
-                    resolved.add(name);
+                    if (name != null) {
+                        resolved.add(name);
+                    }
                     String schema = rs.getString(3);
                     String type = rs.getString(4);
                     if ("pg_catalog".equals(schema) && type != null
@@ -118,6 +131,7 @@ final class PgObjects {
             }
         } finally {
             names.free();
+            typeOids.free();
         }
         for (String t : wanted) {
             if (!resolved.contains(t)) {

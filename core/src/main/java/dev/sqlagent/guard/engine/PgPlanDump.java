@@ -148,7 +148,7 @@ final class PgPlanDump {
      */
     static Calls calls(String text) {
         Object root = new Parser(text).value(0);
-        Calls out = new Calls(new LinkedHashSet<>(), new LinkedHashSet<>());
+        Calls out = new Calls(new LinkedHashSet<>(), new LinkedHashSet<>(), new LinkedHashSet<>());
         calls(root, out, 0);
         return out;
     }
@@ -156,8 +156,10 @@ final class PgPlanDump {
     /**
      * @param functions oids of the functions the tree calls
      * @param operators oids of the operators it applies
+     * @param columnTypes oids of the types a function in FROM is told its columns have (a column definition
+     *     list, {@code AS r(a secret)}), which the plan's text does not print
      */
-    record Calls(Set<Long> functions, Set<Long> operators) {
+    record Calls(Set<Long> functions, Set<Long> operators, Set<Long> columnTypes) {
     }
 
     private static void calls(Object v, Calls out, int depth) {
@@ -173,6 +175,8 @@ final class PgPlanDump {
                     oids(f.getValue(), out.functions());
                 } else if (OPERATOR_FIELDS.contains(field)) {
                     oids(f.getValue(), out.operators());
+                } else if ("funccoltypes".equals(field)) {
+                    oids(f.getValue(), out.columnTypes());
                 }
                 calls(f.getValue(), out, depth + 1);
             }

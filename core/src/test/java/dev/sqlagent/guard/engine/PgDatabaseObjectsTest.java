@@ -39,7 +39,7 @@ class PgDatabaseObjectsTest {
 
     /** dept may be read; secret and audit_log may not; people has a denied column. */
     private static final GuardPolicy BASE = GuardPolicy.builder().allowTables("dept", "people")
-            .denyColumn("people", "salary").knownTables(List.of("dept", "people", "secret", "audit_log"))
+            .denyColumn("people", "salary").knownTables(List.of("dept", "people", "secret", "audit_log", "point"))
             .tableColumns("dept", List.of("id", "name")).tableColumns("people", List.of("id", "name", "salary"))
             .build();
 
@@ -64,14 +64,19 @@ class PgDatabaseObjectsTest {
             "SELECT NULL::secret[] AS x FROM dept d",
             "SELECT CAST(NULL AS secret) AS x FROM dept d",
             "SELECT jsonb_populate_record(NULL::people, '{}') AS x FROM dept d",
-            "SELECT to_json(ROW(1, 'x')::secret) AS x FROM dept d");
+            "SELECT to_json(ROW(1, 'x')::secret) AS x FROM dept d",
+            "SELECT 'secret'::pg_catalog.regclass AS x FROM dept d",
+            "SELECT '{secret}'::\"_regclass\" AS x FROM dept d",
+            "SELECT 'objects_pg'::regnamespace AS x FROM dept d",
+            "SELECT r.* FROM jsonb_to_record('{\"id\": 1}') AS r(id int, s secret)");
 
     /** Legitimate casts and calls in the same database. */
     static final List<String> LEGITIMATE = List.of(
             "SELECT upper(d.name) AS x, d.id::text AS y, CAST(d.id AS bigint) AS z FROM dept d",
             "SELECT NULL::dept AS x FROM dept d",
             "SELECT 'happy'::mood AS x, d.name::varchar(10) AS y FROM dept d WHERE d.id = 1",
-            "SELECT jsonb_populate_record(NULL::dept, '{\"id\": 3}') AS x FROM dept d");
+            "SELECT jsonb_populate_record(NULL::dept, '{\"id\": 3}') AS x FROM dept d",
+            "SELECT d.name::text AS x, '2024-01-02'::date AS y, '(1,2)'::point AS z FROM dept d");
 
     @BeforeAll
     static void database() throws Exception {
@@ -95,6 +100,7 @@ class PgDatabaseObjectsTest {
             s.execute("CREATE TABLE people(id int, name text, salary int)");
             s.execute("CREATE TABLE secret(id int, code text)");
             s.execute("CREATE TABLE audit_log(id int, who text)");
+            s.execute("CREATE TABLE point(id int, secret_code text)"); // a table named like a built-in type
             s.execute("INSERT INTO dept VALUES (1, 'a'), (2, 'b')");
             s.execute("INSERT INTO secret VALUES (1, 's3cr3t')");
             String leak = " LANGUAGE sql AS $$ SELECT string_agg(code, ',') FROM " + SCHEMA + ".secret $$";
