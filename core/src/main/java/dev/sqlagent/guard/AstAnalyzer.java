@@ -1499,6 +1499,11 @@ final class AstAnalyzer {
                 relations.add(key);
             }
             for (DatabaseObjects.Type t : policy.databaseObjects().types(schema, n)) {
+                if (!policy.allowedDatabaseFunctions().containsAll(t.checks())) {
+                    violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node), "a cast to domain " + key
+                            + " runs the database's own functions in its constraints: " + t.checks());
+                    return;
+                }
                 if (t.relation() != null) {
                     relations.add(t.relation());
                 } else if (t.base() != null) {

@@ -106,8 +106,10 @@ public final class DatabaseObjects {
      * @param relation for a table's (view's) row type, the table qualified with its schema; else null
      * @param base for a domain, its base type's name (qualified when outside {@code pg_catalog}); else null
      * @param onPath whether an unqualified type name resolves in its schema (the search path)
+     * @param checks for a domain, the signatures of the database's own functions its constraints call (a cast
+     *     to it runs them); empty otherwise
      */
-    public record Type(String schema, String name, String relation, String base, boolean onPath) {
+    public record Type(String schema, String name, String relation, String base, boolean onPath, List<String> checks) {
         /**
          * Checks the parts.
          *
@@ -116,10 +118,12 @@ public final class DatabaseObjects {
          * @param relation the table whose row type it is, or null
          * @param base a domain's base type, or null
          * @param onPath whether an unqualified type name resolves in its schema
+         * @param checks the database's own functions a domain's constraints call
          */
         public Type {
             Objects.requireNonNull(schema, "schema");
             Objects.requireNonNull(name, "name");
+            checks = List.copyOf(checks);
         }
     }
 
@@ -343,6 +347,31 @@ public final class DatabaseObjects {
     }
 
     private static final String NOT_SYSTEM = " NOT IN ('pg_catalog', 'information_schema') ";
+    /**
+     * The signatures of the database's own functions a domain's constraints call, {@code ;}-separated (their
+     * dependencies in {@code pg_depend}); the type is {@code t}.
+     */
+    public static final String DOMAIN_CHECKS = "(SELECT pg_catalog.string_agg(DISTINCT pn.nspname || '.' "
+            + "|| p.proname || '(' || COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(a.t, NULL), ',' "
+            + "ORDER BY a.i) FROM pg_catalog.unnest(p.proargtypes) WITH ORDINALITY a(t, i)), '') || ')', ';') "
+            + "FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_depend d ON d.classid = "
+            + "'pg_catalog.pg_constraint'::pg_catalog.regclass AND d.objid = k.oid AND d.refclassid = "
+            + "'pg_catalog.pg_proc'::pg_catalog.regclass JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid "
+            + "JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace WHERE k.contypid = t.oid "
+            + "AND pn.nspname NOT IN ('pg_catalog', 'information_schema'))";
+
+    private static List<String> checks(String joined) {
+        List<String> out = new ArrayList<>();
+        if (joined != null) {
+            for (String sig : joined.split(";")) {
+                if (!sig.isBlank()) {
+                    out.add(signature(sig));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Whether a schema is one an unqualified name resolves in: the connection's search path. */
     private static final String ON_PATH = "n.nspname = ANY (pg_catalog.current_schemas(false))";
 
@@ -388,7 +417,7 @@ public final class DatabaseObjects {
         }
         try (ResultSet rs = s.executeQuery("SELECT n.nspname, t.typname, " + ON_PATH + ", CASE WHEN c.relkind IN ('r', 'v', 'm', "
                 + "'p', 'f') THEN cn.nspname || '.' || c.relname END, CASE WHEN t.typtype = 'd' THEN "
-                + "pg_catalog.format_type(t.typbasetype, NULL) END FROM pg_catalog.pg_type t "
+                + "pg_catalog.format_type(t.typbasetype, NULL) END, " + DOMAIN_CHECKS + " FROM pg_catalog.pg_type t "
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace "
                 + "LEFT JOIN pg_catalog.pg_class c ON c.oid = t.typrelid "
                 + "LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = c.relnamespace "
@@ -400,7 +429,8 @@ public final class DatabaseObjects {
                 String base = rs.getString(5);
                 types.add(new Type(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2).toLowerCase(Locale.ROOT),
                         relation == null ? null : relation.toLowerCase(Locale.ROOT),
-                        base == null ? null : base.toLowerCase(Locale.ROOT), rs.getBoolean(3)));
+                        base == null ? null : base.toLowerCase(Locale.ROOT), rs.getBoolean(3),
+                        checks(rs.getString(6))));
             }
         }
     }

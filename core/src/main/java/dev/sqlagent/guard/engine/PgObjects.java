@@ -26,7 +26,11 @@ import java.util.Set;
  *       {@code information_schema}, not of an installed extension), the statement is planned once more with
  *       {@code debug_print_plan} ({@link PgPlanDump}) and every function and operator oid of the planner's tree
  *       is looked up: one of the database's own is reported by its signature
- *       ({@link EngineCheck#DATABASE_FUNCTION}), allowed only when the policy names it.</li>
+ *       ({@link EngineCheck#DATABASE_FUNCTION}), allowed only when the policy names it. When the tree cannot
+ *       be had then, the statement is refused.</li>
+ *   <li>A function in FROM may be given a column definition list ({@code jsonb_to_record(…) AS r(s secret)}),
+ *       whose types the text does not print: for such a plan the tree is read too and those types are resolved
+ *       like a cast's (without the tree they are left to the guard).</li>
  * </ul>
  */
 final class PgObjects {
@@ -93,7 +97,8 @@ final class PgObjects {
                 + "FROM x JOIN pg_catalog.pg_type t ON t.oid = x.oid WHERE (t.typtype = 'd' OR t.typcategory = 'A' "
                 + "AND t.typelem <> 0) AND x.depth < 16) "
                 + "SELECT x.name, x.oid, tn.nspname, t.typname, rn.nspname, r.relname, "
-                + "pg_catalog.to_regclass(pg_catalog.quote_ident(r.relname)) = r.oid FROM x "
+                + "pg_catalog.to_regclass(pg_catalog.quote_ident(r.relname)) = r.oid, "
+                + DatabaseObjects.DOMAIN_CHECKS + " FROM x "
                 + "LEFT JOIN pg_catalog.pg_type t ON t.oid = x.oid "
                 + "LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace "
                 + "LEFT JOIN pg_catalog.pg_class k ON k.oid = t.typrelid AND k.relkind IN ('r', 'v', 'm', 'p', 'f') "
@@ -119,6 +124,13 @@ final class PgObjects {
                     if ("pg_catalog".equals(schema) && type != null
                             && FunctionPolicy.isCatalogType(type.toLowerCase(Locale.ROOT))) {
                         reads.functions.add(EngineCheck.CATALOG_CAST + type.toLowerCase(Locale.ROOT));
+                    }
+                    String checks = rs.getString(8);
+                    if (checks != null) {
+                        // a domain whose constraints call the database's own functions: a cast runs them
+                        for (String sig : checks.split(";")) {
+                            reads.functions.add(EngineCheck.DATABASE_FUNCTION + DatabaseObjects.signature(sig));
+                        }
                     }
                     if (rs.getString(6) != null) {
                         // a table's row type: its columns are what the type reveals

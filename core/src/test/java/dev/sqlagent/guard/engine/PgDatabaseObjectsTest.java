@@ -49,6 +49,7 @@ class PgDatabaseObjectsTest {
             "SELECT d.id || d.id AS x FROM dept d",
             "SELECT sum(d.name) AS x FROM dept d",
             "SELECT 'sad'::mood::integer AS x FROM dept d",
+            "SELECT d.id::checked AS x FROM dept d",
             "SELECT objects_pg.initcap(d.id) AS x FROM dept d");
 
     /** Schema probes through types: a catalog type's array spelling, a forbidden table's row type. */
@@ -115,6 +116,9 @@ class PgDatabaseObjectsTest {
                     + "count(*)::int FROM " + SCHEMA + ".secret) $$");
             s.execute("CREATE CAST (mood AS integer) WITH FUNCTION mood_int(mood)");
             s.execute("CREATE DOMAIN rc AS regclass");
+            s.execute("CREATE FUNCTION guard_ok(int) RETURNS boolean LANGUAGE sql AS $$ SELECT (SELECT count(*) > 0 "
+                    + "FROM " + SCHEMA + ".secret) $$");
+            s.execute("CREATE DOMAIN checked AS int CHECK (guard_ok(VALUE))");
             s.execute("CREATE FUNCTION lower(text) RETURNS text" + leak);
             s.execute("CREATE SCHEMA elsewhere");
             s.execute("CREATE FUNCTION elsewhere.upper(text) RETURNS text" + leak);
