@@ -201,6 +201,8 @@ public final class DatabaseObjects {
     }
 
     /**
+     * The operators of a symbol the database defines in a schema on the search path.
+     *
      * @param symbol an operator's symbol
      * @return the operators of that symbol the database defines
      */
@@ -215,6 +217,8 @@ public final class DatabaseObjects {
     }
 
     /**
+     * The casts to a type the database defines with a function of its own.
+     *
      * @param targetType a type's name as {@code format_type} writes it ({@code integer}, {@code text})
      * @return the casts to it the database defines with a function of its own
      */
@@ -436,6 +440,8 @@ public final class DatabaseObjects {
     }
 
     /**
+     * Finds an object by its signature.
+     *
      * @param signature a signature, any spelling {@link #signature(String)} accepts
      * @return the object of that signature, when the database has it
      */
