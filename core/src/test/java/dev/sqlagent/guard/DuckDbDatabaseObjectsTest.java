@@ -44,7 +44,8 @@ class DuckDbDatabaseObjectsTest {
                 "CREATE MACRO reverse(s) AS (SELECT string_agg(code, ',') FROM secret)",
                 "CREATE MACRO upper(s) AS (SELECT string_agg(code, ',') FROM secret)",
                 "CREATE MACRO range(a) AS TABLE SELECT code FROM secret",
-                "CREATE MACRO generate_series(a, b) AS TABLE SELECT code FROM secret");
+                "CREATE MACRO generate_series(a, b) AS TABLE SELECT code FROM secret",
+                "CREATE MACRO twice(x) AS x * 2");
         objects = DatabaseObjects.read(db.connection(), Dialect.DUCKDB);
     }
 
@@ -92,6 +93,11 @@ class DuckDbDatabaseObjectsTest {
         String sql = "SELECT reverse(d.name) AS x FROM dept d";
         assertThat(SqlGuard.create().check(sql, allowing, Dialect.DUCKDB)).isInstanceOf(GuardVerdict.Accepted.class);
         assertThat(db.disagreements(new SqlStatement(sql, List.of()), allowing)).isEmpty();
+        GuardPolicy twice = BASE.toBuilder().databaseObjects(objects).allowDatabaseFunction("main.twice(any)").build();
+        String own = "SELECT twice(d.id) AS x FROM dept d";
+        assertThat(SqlGuard.create().check(own, twice, Dialect.DUCKDB)).isInstanceOf(GuardVerdict.Accepted.class);
+        assertThat(db.disagreements(new SqlStatement(own, List.of()), twice)).isEmpty();
+        assertThat(db.disagreements(new SqlStatement(own, List.of()), BASE)).isNotEmpty();
     }
 
     @Test

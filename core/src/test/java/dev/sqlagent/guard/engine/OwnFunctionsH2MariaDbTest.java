@@ -104,6 +104,13 @@ class OwnFunctionsH2MariaDbTest {
                         new SqlStatement(sql, List.of()), Set.of("dept"), Set.of("dept.id")), POLICY);
                 assertThat(e).as("%s: %s", sql, e).isInstanceOf(EngineVerdict.Disagreement.class);
             }
+            GuardPolicy allowing = POLICY.toBuilder().allowDatabaseFunction("objects_m.leak(int)").build();
+            String allowed = "SELECT leak(d.id) AS x FROM dept d";
+            assertThat(guard(allowed, allowing.toBuilder().databaseObjects(objects).build(), Dialect.MARIADB))
+                    .isInstanceOf(GuardVerdict.Accepted.class);
+            EngineVerdict ok = EngineCheck.create(ds, Dialect.MARIADB).check(new GuardVerdict.Accepted(allowed,
+                    new SqlStatement(allowed, List.of()), Set.of("dept"), Set.of("dept.id")), allowing);
+            assertThat(ok).as("%s", ok).isInstanceOf(EngineVerdict.Confirmed.class);
             GuardPolicy full = GuardPolicy.builder().allowTables("dept").build();
             for (String sql : List.of("SELECT leak(d.id) AS x FROM dept d", "SELECT objects_m.upper(d.name) AS x FROM dept d")) {
                 try (SqlAgent agent = SqlAgent.builder().llm(ScriptedLlm.create().fallback(r -> LlmResponse.of(sql)))

@@ -238,6 +238,12 @@ class PgDatabaseObjectsTest {
             assertThat(g).as("%s: %s", sql, g).isInstanceOf(GuardVerdict.Accepted.class);
             assertThat(engine(allowing, sql)).as(sql).isInstanceOf(EngineVerdict.Confirmed.class);
         }
+        // a function of the database's own under a name of its own, allowed by signature
+        GuardPolicy cat2 = completed().toBuilder().allowDatabaseFunction("objects_pg.cat2(integer,integer)").build();
+        String own = "SELECT cat2(d.id, d.id) AS x FROM dept d";
+        assertThat(SqlGuard.create().check(own, cat2, Dialect.POSTGRESQL)).isInstanceOf(GuardVerdict.Accepted.class);
+        assertThat(engine(cat2, own)).isInstanceOf(EngineVerdict.Confirmed.class);
+        assertThat(engine(BASE, own)).isInstanceOf(EngineVerdict.Disagreement.class);
         // allowing one object does not allow another of another name
         assertThat(engine(allowing, "SELECT sum(d.name) AS x FROM dept d")).isInstanceOf(EngineVerdict.Disagreement.class);
     }
