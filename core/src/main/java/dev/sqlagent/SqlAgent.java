@@ -541,6 +541,13 @@ public final class SqlAgent implements AutoCloseable {
         return config.engineCheck();
     }
 
+    /** The functions, operators, macros and types the database defines itself, read with its schema. */
+    static dev.sqlagent.guard.DatabaseObjects databaseObjects(DataSource ds, Dialect d) throws java.sql.SQLException {
+        try (java.sql.Connection c = ds.getConnection()) {
+            return dev.sqlagent.guard.DatabaseObjects.read(c, d);
+        }
+    }
+
     private void deliver(AgentResult result, Question question, boolean checked) {
         if (caseSinks.isEmpty()) {
             return;
@@ -1327,10 +1334,12 @@ public final class SqlAgent implements AutoCloseable {
                 SchemaCatalog given = schema == null ? null : enriched(schema);
                 // a host's own schema is told the database's other tables, so that a forbidden table is a
                 // violation and never "corrected" as a name the model invented
+                Dialect dd = d;
                 source = given != null ? SchemaSource.lazy(() -> given.withDatabaseTables(
-                        SchemaCatalog.databaseTableNames(ds))) : SchemaSource.lazy(() -> {
+                        SchemaCatalog.databaseTableNames(ds)).withDatabaseObjects(databaseObjects(ds, dd)))
+                        : SchemaSource.lazy(() -> {
                     SchemaCatalog read = SchemaCatalog.introspect(ds, p);
-                    return e == null ? read : read.enrich(e);
+                    return (e == null ? read : read.enrich(e)).withDatabaseObjects(databaseObjects(ds, dd));
                 });
             } else {
                 if (d == null) {

@@ -359,6 +359,17 @@ final class AstAnalyzer {
             violation(ViolationType.PARAMETER, node.toString(), "placeholders and variables are not allowed");
             return;
         }
+        if (node instanceof TableFunction tf && tf.getFunction() != null) {
+            // a table macro the database defines may take a generator's name (DuckDB range, generate_series)
+            List<String> parts = new ArrayList<>();
+            tf.getFunction().getMultipartName().forEach(p -> parts.add(Names.unquote(p)));
+            List<DatabaseObjects.Routine> own = DatabaseObjectRules.binding(parts, dialect, policy);
+            if (!own.isEmpty() && !DatabaseObjectRules.allowed(own, policy)) {
+                violation(ViolationType.TABLE_FUNCTION, node.toString(), "the database defines "
+                        + DatabaseObjectRules.signatures(own) + " itself, which may bind instead of a built-in");
+                return;
+            }
+        }
         if (node instanceof TableFunction) {
             // DuckDB's bounded integer generators read nothing but their constants: not walked further
             String problem = DuckDbGenerators.problem((TableFunction) node, dialect);
@@ -378,6 +389,9 @@ final class AstAnalyzer {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, cls.getSimpleName() + ": " + node,
                     "the guard does not analyse " + cls.getSimpleName());
             return;
+        }
+        if (policy.databaseObjects().hasOperators()) {
+            checkOperators(node);
         }
         if (node instanceof Select) {
             visitSelect((Select) node, scope);
@@ -1477,16 +1491,88 @@ final class AstAnalyzer {
         string.setValue(decoded.replace("'", "''"));
     }
 
-    /** Casts to PostgreSQL's object-identifier types ({@code 't'::regclass}, {@code ::oid}) read the catalog. */
+    /**
+     * Casts to PostgreSQL's object-identifier types ({@code 't'::regclass}, {@code ::oid}, their array spellings
+     * {@code _regclass} and {@code regclass[]}) read the catalog; on PostgreSQL a cast to a table's row type
+     * ({@code NULL::audit_log}) reveals its columns and is read as that table, and a domain as its base type.
+     */
     private void checkCastType(ColDataType type) {
-        String t = type.getDataType() == null ? "" : Names.lower(Names.unquote(type.getDataType().trim()));
-        int cut = t.indexOf('(');
-        if (cut >= 0) {
-            t = t.substring(0, cut).trim();
+        DatabaseObjectRules.TypeName tn = DatabaseObjectRules.typeName(type);
+        for (String t : tn.names()) {
+            if (DatabaseObjectRules.catalogType(t) && !policy.functionPolicy().allowsProbe(t)) {
+                violation(ViolationType.FUNCTION_NOT_ALLOWED, type.toString(), "casts to catalog types are not allowed: " + t);
+                return;
+            }
         }
-        t = t.substring(t.lastIndexOf('.') + 1);
-        if (FunctionPolicy.isCatalogType(t) && !policy.functionPolicy().allowsProbe(t)) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, type.toString(), "casts to catalog types are not allowed: " + t);
+        if (dialect == Dialect.POSTGRESQL) {
+            List<DatabaseObjects.Routine> casts = policy.databaseObjects().castsTo(DatabaseObjectRules.pgTypeName(tn.name()));
+            if (!casts.isEmpty() && !DatabaseObjectRules.allowed(casts, policy)) {
+                violation(ViolationType.FUNCTION_NOT_ALLOWED, type.toString(), "a cast to " + tn.name()
+                        + " may call a function the database defines itself: " + DatabaseObjectRules.signatures(casts));
+                return;
+            }
+            checkRowType(tn.schema(), tn.names(), type, 0);
+        }
+    }
+
+    /** A type that is a table's row type, or a domain over a refused type, is refused like what it reveals. */
+    private void checkRowType(String schema, List<String> names, Object node, int depth) {
+        if (depth > 8) {
+            violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node), "a type defined over too many domains");
+            return;
+        }
+        for (String n : names) {
+            if ("pg_catalog".equals(schema) || schema == null && DatabaseObjectRules.pgBuiltinType(n)) {
+                continue;
+            }
+            String key = schema == null ? n : schema + "." + n;
+            Set<String> relations = new LinkedHashSet<>();
+            if (policy.namesTable(n) || policy.knownTables().contains(key)) {
+                relations.add(key);
+            }
+            for (DatabaseObjects.Type t : policy.databaseObjects().types(schema, n)) {
+                if (!policy.allowedDatabaseFunctions().containsAll(t.checks())) {
+                    violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node), "a cast to domain " + key
+                            + " runs the database's own functions in its constraints: " + t.checks());
+                    return;
+                }
+                if (t.relation() != null) {
+                    relations.add(t.relation());
+                } else if (t.base() != null) {
+                    String base = t.base();
+                    int dot = base.lastIndexOf('.');
+                    String bare = dot < 0 ? base : base.substring(dot + 1);
+                    if (DatabaseObjectRules.catalogType(bare)) {
+                        violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node),
+                                "a domain over a catalog type: " + key + " over " + base);
+                        return;
+                    }
+                    checkRowType(dot < 0 ? null : base.substring(0, dot), List.of(bare), node, depth + 1);
+                }
+            }
+            for (String r : relations) {
+                String bare = r.substring(r.lastIndexOf('.') + 1);
+                String allowedKey = policy.allowsTable(r) ? r : policy.allowsTable(bare) ? bare : null;
+                if (allowedKey == null || policy.deniedColumns().containsKey(allowedKey)
+                        || policy.deniedColumns().containsKey(r)) {
+                    violation(ViolationType.TABLE_NOT_ALLOWED, String.valueOf(node), "the row type of table " + r
+                            + " reveals its columns; only an allowed table without denied columns may be named as a type");
+                    return;
+                }
+            }
+        }
+    }
+
+    /** An operator the database defines itself may bind instead of the engine's (fail closed, any types). */
+    private void checkOperators(Object node) {
+        for (String symbol : DatabaseObjectRules.operatorSymbols(node)) {
+            List<DatabaseObjects.Routine> own = policy.databaseObjects().operators(symbol);
+            if (!own.isEmpty() && !DatabaseObjectRules.allowed(own, policy)) {
+                violation(ViolationType.FUNCTION_NOT_ALLOWED, shorten(String.valueOf(node)), "operator not allowed: "
+                        + symbol + " (the database defines " + DatabaseObjectRules.signatures(own)
+                        + " itself, which may bind instead of a built-in; allowDatabaseFunction names it)");
+                return;
+            }
         }
     }
 
@@ -1507,6 +1593,18 @@ final class AstAnalyzer {
             }
         }
         FunctionPolicy.Decision decision = policy.functionPolicy().decide(parts, dialect);
+        List<DatabaseObjects.Routine> own = DatabaseObjectRules.binding(parts, dialect, policy);
+        if (!own.isEmpty() && (!DatabaseObjectRules.allowed(own, policy)
+                || decision.functionClass().map(FunctionClass::safe).orElse(true))) {
+            // the database's own function of that name may bind instead of the engine's (fail closed)
+            if (!DatabaseObjectRules.allowed(own, policy)) {
+                violation(ViolationType.FUNCTION_NOT_ALLOWED, String.join(".", parts), "function not allowed: "
+                        + String.join(".", parts) + " (the database defines " + DatabaseObjectRules.signatures(own)
+                        + " itself, which may bind instead of a built-in; allowDatabaseFunction names it)");
+            }
+            ResourceBounds.check(node, dialect, policy).ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
+            return;
+        }
         if (decision.verdict() == FunctionPolicy.Verdict.UNKNOWN) {
             // an invented name, not a violation: corrected like the engine's "no such function", never run
             violation(ViolationType.UNKNOWN_FUNCTION, String.join(".", parts), decision.reason()

@@ -123,7 +123,9 @@ public final class FunctionPolicy {
      * here (SQL Server, Oracle) or in extensions: refused whatever the policy names, unless confirmed.
      */
     private static final List<String> DANGEROUS_PREFIXES = List.of("pg_", "lo_", "dblink", "dbms_", "utl_",
-            "xp_", "sp_", "sys_", "http", "sqlite_", "ctxsys", "owa_", "java", "xdb", "sdo_");
+            "xp_", "sp_", "sys_", "http", "sqlite_", "ctxsys", "owa_", "java", "xdb", "sdo_",
+            // uuid-ossp's version-1 UUIDs carry the server's MAC address and clock
+            "uuid_generate_v1");
 
     private static final FunctionPolicy STANDARD = new FunctionPolicy(Mode.ALLOWLIST, true, Set.of(), Map.of());
 
@@ -398,11 +400,13 @@ public final class FunctionPolicy {
     }
 
     /**
-     * @param type a type name, lower case
-     * @return whether a cast to it reads the catalog ({@code regclass}, {@code oid}, …)
+     * Says whether a cast to a type reads the catalog.
+     *
+     * @param type a type name, lower case, unqualified, without array brackets
+     * @return whether a cast to it reads the catalog ({@code regclass}, {@code oid}, any {@code reg…} type)
      */
-    static boolean isCatalogType(String type) {
-        return CATALOG_TYPES.contains(type);
+    public static boolean isCatalogType(String type) {
+        return CATALOG_TYPES.contains(type) || type.matches("reg[a-z]+");
     }
 
     /**

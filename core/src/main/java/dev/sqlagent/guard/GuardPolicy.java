@@ -52,8 +52,12 @@ public final class GuardPolicy {
     private final Set<String> allowedSystemColumns;
     private final Set<String> fts5Tables;
     private final Map<String, Map<String, List<String>>> tableIndexes;
+    private final DatabaseObjects databaseObjects;
+    private final Set<String> allowedDatabaseFunctions;
 
     private GuardPolicy(Builder b) {
+        this.databaseObjects = b.databaseObjects;
+        this.allowedDatabaseFunctions = Set.copyOf(b.allowedDatabaseFunctions);
         this.fts5Tables = Set.copyOf(b.fts5Tables);
         Map<String, Map<String, List<String>>> indexes = new LinkedHashMap<>();
         b.tableIndexes.forEach((t, is) -> indexes.put(t, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(is))));
@@ -109,6 +113,8 @@ public final class GuardPolicy {
         b.allowedSystemColumns.addAll(allowedSystemColumns);
         b.fts5Tables.addAll(fts5Tables);
         tableIndexes.forEach((t, is) -> b.tableIndexes.put(t, new LinkedHashMap<>(is)));
+        b.databaseObjects = databaseObjects;
+        b.allowedDatabaseFunctions.addAll(allowedDatabaseFunctions);
         deniedColumns.forEach((t, cs) -> b.deniedColumns.put(t, new LinkedHashSet<>(cs)));
         b.allowSelectStar = allowSelectStar;
         b.maxRows = maxRows;
@@ -145,6 +151,22 @@ public final class GuardPolicy {
      */
     public Set<String> allowedSystemColumns() {
         return allowedSystemColumns;
+    }
+
+    /**
+     * {@return the functions, operators, aggregates, macros and types the database defines itself}
+     * {@code SqlAgent} reads them when it reads the schema; {@link DatabaseObjects#NONE} when not given.
+     */
+    public DatabaseObjects databaseObjects() {
+        return databaseObjects;
+    }
+
+    /**
+     * {@return the database's own functions and operators the host allows, by signature, as
+     * {@link DatabaseObjects#signature(String)} writes them}
+     */
+    public Set<String> allowedDatabaseFunctions() {
+        return allowedDatabaseFunctions;
     }
 
     /** {@return allowed tables, lower case, possibly schema-qualified} */
@@ -328,6 +350,8 @@ public final class GuardPolicy {
         private final Set<String> allowedSystemColumns = new LinkedHashSet<>();
         private final Set<String> fts5Tables = new LinkedHashSet<>();
         private final Map<String, Map<String, List<String>>> tableIndexes = new LinkedHashMap<>();
+        private DatabaseObjects databaseObjects = DatabaseObjects.NONE;
+        private final Set<String> allowedDatabaseFunctions = new LinkedHashSet<>();
 
         private Builder() {
         }
@@ -363,6 +387,45 @@ public final class GuardPolicy {
                     key.add(c == null || c.isBlank() ? "" : normalise(c));
                 }
                 indexes.put(index, List.copyOf(key));
+            }
+            return this;
+        }
+
+        /**
+         * Tells the guard the functions, operators, aggregates, macros and types the database defines itself
+         * ({@link DatabaseObjects#read}), which can take a built-in's name and run SQL of their own: a call or
+         * operator any of them could bind is refused unless allowed with {@link #allowDatabaseFunction}, and a
+         * cast to a table's row type is a read of that table. {@code SqlAgent} fills it in from the database.
+         *
+         * @param objects the database's own objects
+         * @return this builder
+         */
+        public Builder databaseObjects(DatabaseObjects objects) {
+            this.databaseObjects = Objects.requireNonNull(objects, "objects");
+            return this;
+        }
+
+        /**
+         * Allows functions or operators the database defines itself, each by its qualified name and argument
+         * types: {@code "public.initcap(integer)"}, {@code "public.||(integer,integer)"} (PostgreSQL types as
+         * {@code format_type} writes them), {@code "main.my_macro(any)"} (DuckDB). Without it every call of a
+         * name the database defines, built-in or not, is refused, by the guard and by the engine check alike.
+         *
+         * @param signatures qualified names with argument types, any case
+         * @return this builder
+         * @throws IllegalArgumentException if a signature is blank or has no schema and argument list
+         */
+        public Builder allowDatabaseFunction(String... signatures) {
+            Objects.requireNonNull(signatures, "signatures");
+            for (String s : signatures) {
+                Objects.requireNonNull(s, "signature");
+                String n = DatabaseObjects.signature(s);
+                int open = n.indexOf('(');
+                if (open <= 0 || !n.endsWith(")") || n.substring(0, open).indexOf('.') <= 0) {
+                    throw new IllegalArgumentException("a database function is allowed by schema, name and argument "
+                            + "types, such as public.initcap(integer); got '" + s + "'");
+                }
+                allowedDatabaseFunctions.add(n);
             }
             return this;
         }

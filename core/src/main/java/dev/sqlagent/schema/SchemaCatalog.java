@@ -128,6 +128,8 @@ public final class SchemaCatalog {
      * catalog is shared; a table missing here has indexes the catalog does not know.
      */
     private volatile Map<String, Map<String, List<String>>> indexes = Map.of();
+    /** The functions, operators, macros and types the database defines itself (set last, by the agent). */
+    private dev.sqlagent.guard.DatabaseObjects databaseObjects = dev.sqlagent.guard.DatabaseObjects.NONE;
 
     private SchemaCatalog(List<Table> tables, java.util.Set<String> databaseTables) {
         this(tables, databaseTables, SchemaEnrichment.EMPTY, java.util.Set.of(), false);
@@ -409,6 +411,7 @@ public final class SchemaCatalog {
     /** This catalog's indexes on a copy of it. */
     private SchemaCatalog keeping(SchemaCatalog next) {
         next.indexes = indexes;
+        next.databaseObjects = databaseObjects;
         return next;
     }
 
@@ -531,6 +534,9 @@ public final class SchemaCatalog {
         if (policy.knownTables().isEmpty()) {
             b.knownTables(catalog.allTableNames());
         }
+        if (policy.databaseObjects().isEmpty()) {
+            b.databaseObjects(databaseObjects);
+        }
         for (String key : policy.allowedTables()) {
             if (policy.tableColumns().containsKey(key)) {
                 continue;
@@ -573,6 +579,24 @@ public final class SchemaCatalog {
             }
         }
         return b.build();
+    }
+
+    /**
+     * Returns a copy that knows the functions, operators, macros and types the database defines itself, which
+     * {@link #completePolicy} tells the guard of; this catalog is unchanged.
+     *
+     * @param objects the database's own objects ({@link dev.sqlagent.guard.DatabaseObjects#read})
+     * @return the catalog, knowing them
+     */
+    public SchemaCatalog withDatabaseObjects(dev.sqlagent.guard.DatabaseObjects objects) {
+        SchemaCatalog copy = keeping(new SchemaCatalog(tables, databaseTables, enrichment, fts5Tables, stored));
+        copy.databaseObjects = Objects.requireNonNull(objects, "objects");
+        return copy;
+    }
+
+    /** {@return the functions, operators, macros and types the database defines itself, as far as known} */
+    public dev.sqlagent.guard.DatabaseObjects databaseObjects() {
+        return databaseObjects;
     }
 
     /**

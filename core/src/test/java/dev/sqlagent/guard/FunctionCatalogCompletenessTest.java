@@ -6,6 +6,7 @@ import dev.sqlagent.Dialect;
 import dev.sqlagent.testing.DatabaseServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -86,6 +87,22 @@ class FunctionCatalogCompletenessTest {
             assertClassified(Dialect.MARIADB, live);
             assertClassified(Dialect.MYSQL, live);
         }
+    }
+
+    @Test
+    void identifiersBuiltFromTheServersStateReadTheServer() {
+        // MariaDB's UUID() and SYS_GUID() are version-1 UUIDs (the server's MAC address and clock), UUID_SHORT()
+        // its server id and start time; the other engines' UUIDs are random (v4) or time and random (v7)
+        for (Dialect d : List.of(Dialect.MARIADB, Dialect.MYSQL)) {
+            assertClasses(d, FunctionClass.READS_SESSION, "uuid sys_guid uuid_short");
+        }
+        assertSafe(Dialect.DUCKDB, "uuid gen_random_uuid uuidv4 uuidv7");
+        assertSafe(Dialect.H2, "random_uuid gen_random_uuid");
+        assertSafe(Dialect.POSTGRESQL, "gen_random_uuid");
+        assertThat(FunctionPolicy.isDangerous("uuid_generate_v1")).isTrue();
+        assertThat(FunctionPolicy.isDangerous("uuid_generate_v1mc")).isTrue();
+        assertThat(FunctionPolicy.standard().decide(List.of("sys_guid"), Dialect.MARIADB).allowed()).isFalse();
+        assertThat(FunctionPolicy.denying().decide(List.of("uuid"), Dialect.MARIADB).allowed()).isFalse();
     }
 
     private static void assertClasses(Dialect dialect, FunctionClass expected, String names) {

@@ -403,7 +403,10 @@ public final class FunctionCatalogGenerator {
         put(m, SESSION, "session", """
                 connection_id current_user current_role session_user system_user user database schema schemas
                 version found_rows row_count last_insert_id binlog_gtid_pos wsrep_last_seen_gtid
-                wsrep_last_written_gtid uuid_short""");
+                wsrep_last_written_gtid""");
+        // identifiers built from the server's state: UUID() and SYS_GUID() are version-1 UUIDs carrying the
+        // server's MAC address and clock, UUID_SHORT() its server id and start time
+        put(m, SESSION, "host-identifier", "uuid sys_guid uuid_short");
         put(m, EXPANDS, "expands", """
                 repeat space lpad rpad lpad_oracle rpad_oracle random_bytes sformat replace replace_oracle
                 regexp_replace uncompress export_set insert""");
@@ -433,9 +436,9 @@ public final class FunctionCatalogGenerator {
                 password period_add period_diff pi position pow power quarter quote radians rand regexp_instr
                 regexp_substr reverse right round rownum rtrim rtrim_oracle sec_to_time second sha sha1 sha2 sign
                 sin soundex sqrt str_to_date strcmp subdate substr substr_oracle substring substring_index subtime
-                sys_guid sysdate tan time time_format time_to_sec timediff timestamp timestampadd timestampdiff
+                sysdate tan time time_format time_to_sec timediff timestamp timestampadd timestampdiff
                 to_base64 to_char to_days to_seconds trim trim_oracle truncate ucase uncompressed_length unhex
-                unix_timestamp upper utc_date utc_time utc_timestamp uuid week weekday weekofyear
+                unix_timestamp upper utc_date utc_time utc_timestamp week weekday weekofyear
                 weight_string year yearweek get_format""");
         put(m, SCALAR, "geometry", """
                 area asbinary astext aswkb aswkt boundary buffer centroid contains convexhull crosses dimension

@@ -121,8 +121,70 @@ final class DuckDbReader implements PlanReader {
         Walk w = new Walk();
         w.relations(tree, Set.of());
         w.reads(tree, List.of());
-        return new EngineReading(w.tables, w.columns, w.functions, Set.of(), true, Set.of(), w.possible,
+        Set<String> functions = new LinkedHashSet<>(w.functions);
+        ownFunctions(c, tree, timeoutSeconds, functions);
+        return new EngineReading(w.tables, w.columns, functions, Set.of(), true, Set.of(), w.possible,
                 w.unreadable, w.stars);
+    }
+
+    /**
+     * The parser's tree names a call before it is bound: a macro or function the database defines
+     * ({@code CREATE MACRO reverse(s) AS (SELECT … FROM secret)}, a table macro {@code range}) reads as the
+     * built-in of its name, and its body, expanded only when bound, is not in the tree. Every call whose name
+     * the database's own functions have ({@code duckdb_functions()} where not internal) is reported by their
+     * signatures ({@link EngineCheck#DATABASE_FUNCTION}): allowed only when the policy names them.
+     */
+    private static void ownFunctions(Connection c, Map<String, Object> tree, int timeoutSeconds, Set<String> out)
+            throws SQLException {
+        Map<String, List<String[]>> own = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT schema_name, function_name, "
+                + "CAST(parameter_types AS VARCHAR[]) FROM duckdb_functions() WHERE NOT internal")) {
+            if (timeoutSeconds > 0) {
+                ps.setQueryTimeout(timeoutSeconds);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    List<String> args = new ArrayList<>();
+                    java.sql.Array a = rs.getArray(3);
+                    if (a != null) {
+                        for (Object o : (Object[]) a.getArray()) {
+                            args.add(o == null ? "any" : o.toString());
+                        }
+                    }
+                    String schema = rs.getString(1).toLowerCase(java.util.Locale.ROOT);
+                    String name = rs.getString(2).toLowerCase(java.util.Locale.ROOT);
+                    own.computeIfAbsent(name, k -> new ArrayList<>()).add(new String[] {schema,
+                            dev.sqlagent.guard.DatabaseObjects.signature(schema + "." + name + "(" + String.join(",", args)
+                                    + ")")});
+                }
+            }
+        }
+        if (!own.isEmpty()) {
+            calls(tree, own, out, 0);
+        }
+    }
+
+    private static void calls(Object v, Map<String, List<String[]>> own, Set<String> out, int depth) {
+        if (depth > MAX_DEPTH) {
+            throw new PlanNotUnderstood("the parser's tree is nested too deeply");
+        }
+        if (v instanceof Map<?, ?> m) {
+            if (m.get("function_name") instanceof String name) {
+                String schema = text(m.get("schema")).toLowerCase(java.util.Locale.ROOT);
+                for (String[] o : own.getOrDefault(name.toLowerCase(java.util.Locale.ROOT), List.of())) {
+                    if (schema.isEmpty() || schema.equals(o[0])) {
+                        out.add(EngineCheck.DATABASE_FUNCTION + o[1]);
+                    }
+                }
+            }
+            for (Object x : m.values()) {
+                calls(x, own, out, depth + 1);
+            }
+        } else if (v instanceof List<?> l) {
+            for (Object x : l) {
+                calls(x, own, out, depth + 1);
+            }
+        }
     }
 
     /** Expression classes of DuckDB's parsed expressions this reader places. */

@@ -53,6 +53,15 @@ public final class EngineCheck {
     private static final Logger SECURITY = LoggerFactory.getLogger(SECURITY_LOGGER);
 
     /**
+     * Marks, in {@link EngineReading#functions()}, a function, operator or macro the database defines itself,
+     * followed by its signature ({@code public.initcap(integer)}): allowed only when the policy names it
+     * ({@code GuardPolicy.Builder.allowDatabaseFunction}).
+     */
+    static final String DATABASE_FUNCTION = "database's own:";
+    /** Marks, in {@link EngineReading#functions()}, a cast to a catalog type, followed by the type. */
+    static final String CATALOG_CAST = "cast to catalog type:";
+
+    /**
      * Names an engine gives functions it was called by another name, or calls for syntax the guard checks
      * as syntax: an engine name is allowed when it, or any name listed for it, is allowed.
      */
@@ -424,10 +433,52 @@ public final class EngineCheck {
                 out.add("the engine reads system column " + c + ", which the policy does not name");
             }
         }
+        Set<String> ownAllowed = ownAllowedNames(reading, policy, dialect);
         for (String f : new TreeSet<>(reading.functions())) {
-            if (!functionAllowed(f, policy.functionPolicy(), dialect)) {
+            if (f.startsWith(DATABASE_FUNCTION)) {
+                String signature = f.substring(DATABASE_FUNCTION.length());
+                if (!policy.allowedDatabaseFunctions().contains(signature)) {
+                    out.add("the engine calls " + signature + ", a function or operator the database defines itself, "
+                            + "which the policy does not allow (allowDatabaseFunction)");
+                }
+            } else if (f.startsWith(CATALOG_CAST)) {
+                String type = f.substring(CATALOG_CAST.length());
+                if (!policy.functionPolicy().allowsProbe(type)) {
+                    out.add("the engine casts to catalog type " + type + ", which the policy does not allow");
+                }
+            } else if (!functionAllowed(f, policy.functionPolicy(), dialect) && !(ownAllowed.contains(f.toLowerCase(Locale.ROOT))
+                    && policy.functionPolicy().decide(Arrays.asList(f.toLowerCase(Locale.ROOT).split("\\.")), dialect)
+                    .functionClass().isEmpty())) {
                 out.add("the engine calls function " + f + ", which the policy does not allow");
             }
+        }
+        return out;
+    }
+
+    /**
+     * The names (bare and schema-qualified) of the database's own functions the host allowed that this plan
+     * may call by name: on PostgreSQL and DuckDB those the reading found by identity and the policy allows; on
+     * the other engines, whose plans name no identity, every one the policy allows. A call of such a name that
+     * the engine's catalog does not have is the allowed object.
+     */
+    private static Set<String> ownAllowedNames(EngineReading reading, GuardPolicy policy, Dialect dialect) {
+        Set<String> signatures = new java.util.HashSet<>();
+        if (dialect == Dialect.POSTGRESQL || dialect == Dialect.DUCKDB) {
+            for (String f : reading.functions()) {
+                if (f.startsWith(DATABASE_FUNCTION)
+                        && policy.allowedDatabaseFunctions().contains(f.substring(DATABASE_FUNCTION.length()))) {
+                    signatures.add(f.substring(DATABASE_FUNCTION.length()));
+                }
+            }
+        } else {
+            signatures.addAll(policy.allowedDatabaseFunctions());
+        }
+        Set<String> out = new java.util.HashSet<>();
+        for (String sig : signatures) {
+            int open = sig.indexOf('(');
+            String qualified = open < 0 ? sig : sig.substring(0, open);
+            out.add(qualified);
+            out.add(qualified.substring(qualified.indexOf('.') + 1));
         }
         return out;
     }

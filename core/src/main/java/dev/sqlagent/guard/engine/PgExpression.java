@@ -102,7 +102,9 @@ final class PgExpression {
                 }
                 case PUNCT -> {
                     if (t.is("::")) {
-                        k = skipType(k + 1);
+                        int from = k + 1;
+                        k = skipType(from);
+                        out.types.add(typeText(from, k));
                     } else if (!t.is("(") && !t.is(")") && !t.is(",") && !t.is("[") && !t.is("]") && !t.is(".")
                             && OPERATOR_CHARS.indexOf(t.text().charAt(0)) < 0) {
                         unreadable("the character '" + t.text() + "'");
@@ -306,6 +308,26 @@ final class PgExpression {
             }
         }
         return j - 1;
+    }
+
+    /** A cast's type as printed, for the catalog to resolve ({@code pg_catalog.to_regtype}). */
+    private String typeText(int from, int to) {
+        StringBuilder b = new StringBuilder();
+        for (int j = from; j <= to && j < tokens.size(); j++) {
+            PrintedSql.Token t = tokens.get(j);
+            if (b.length() > 0) {
+                b.append(' ');
+            }
+            if (t.kind() == PrintedSql.Kind.NAME) {
+                for (int p = 0; p < t.parts().size(); p++) {
+                    String part = t.parts().get(p);
+                    b.append(p == 0 ? "" : ".").append(t.quoted().get(p) ? '"' + part.replace("\"", "\"\"") + '"' : part);
+                }
+            } else {
+                b.append(t.text());
+            }
+        }
+        return b.toString();
     }
 
     private boolean at(int k, String punct) {

@@ -77,6 +77,18 @@ final class PgPlanDump {
         if (major < 12 || major > 16) {
             return null; // before 12 the attribute numbering differs; from 17 on the comparison is printed
         }
+        String detail = dump(c, statement, timeoutSeconds);
+        return detail == null ? null : tree(detail);
+    }
+
+    /**
+     * Plans the statement with {@code debug_print_plan} and returns the planner's tree as text, as {@link #read}
+     * does, on any server version.
+     *
+     * @return the tree's text, or null when it could not be had
+     * @throws SQLException if the engine refuses to plan it
+     */
+    static String dump(Connection c, SqlStatement statement, int timeoutSeconds) throws SQLException {
         String detail = null;
         int trees = 0;
         // the three settings are kept in a placeholder and put back after the EXPLAIN, in the same round trip
@@ -112,10 +124,87 @@ final class PgPlanDump {
             }
         }
         // two trees come back, in order: the statement's, then the one of the SELECT that puts the settings back
-        if (trees != 2) {
-            return null;
+        return trees == 2 ? detail : null;
+    }
+
+    /** Fields of a plan tree that hold a function's oid (an operator's own function is decided by its operator). */
+    private static final Set<String> FUNCTION_FIELDS = Set.of("funcid", "aggfnoid", "winfnoid", "hashfuncid",
+            "negfuncid", "startInRangeFunc", "endInRangeFunc", "aggtransfn", "aggfinalfn", "aggcombinefn",
+            "aggserialfn", "aggdeserialfn");
+    /** Fields of a plan tree that hold operators' oids. */
+    private static final Set<String> OPERATOR_FIELDS = Set.of("opno", "opnos", "sortOperators", "grpOperators",
+            "uniqOperators", "dupOperators", "hashoperators", "hashOperators", "partOperators", "ordOperators",
+            "eqop", "sortop", "mergeOperators");
+
+    /**
+     * Every function and operator a plan tree calls, by oid: expressions' {@code funcid} ({@code FuncExpr},
+     * casts and coercions included), aggregates' and window functions' oids, operators ({@code OpExpr},
+     * {@code DistinctExpr}, {@code NullIfExpr}, {@code ScalarArrayOpExpr}, row comparisons) and the operators
+     * of sorts, groupings, hashes and set operations.
+     *
+     * @param text the tree, as {@link #dump} returns it
+     * @return function oids and operator oids
+     * @throws PlanReader.PlanNotUnderstood if the text is not such a tree
+     */
+    static Calls calls(String text) {
+        Object root = new Parser(text).value(0);
+        Calls out = new Calls(new LinkedHashSet<>(), new LinkedHashSet<>(), new LinkedHashSet<>());
+        calls(root, out, 0);
+        return out;
+    }
+
+    /**
+     * @param functions oids of the functions the tree calls
+     * @param operators oids of the operators it applies
+     * @param columnTypes oids of the types a function in FROM is told its columns have (a column definition
+     *     list, {@code AS r(a secret)}), which the plan's text does not print
+     */
+    record Calls(Set<Long> functions, Set<Long> operators, Set<Long> columnTypes) {
+    }
+
+    private static void calls(Object v, Calls out, int depth) {
+        if (depth > MAX_DEPTH) {
+            throw new PlanReader.PlanNotUnderstood("the plan tree is nested too deeply");
         }
-        return tree(detail);
+        if (v instanceof Node n) {
+            String field = null;
+            for (Map.Entry<String, Object> f : n.fields.entrySet()) {
+                // an oid array prints as a run of numbers: the first under the field's name, the rest unnamed
+                field = f.getKey().startsWith("#") ? field : f.getKey();
+                if (FUNCTION_FIELDS.contains(field)) {
+                    oids(f.getValue(), out.functions());
+                } else if (OPERATOR_FIELDS.contains(field)) {
+                    oids(f.getValue(), out.operators());
+                } else if ("funccoltypes".equals(field)) {
+                    oids(f.getValue(), out.columnTypes());
+                }
+                calls(f.getValue(), out, depth + 1);
+            }
+        } else if (v instanceof ListValue l) {
+            for (Object o : l.items) {
+                calls(o, out, depth + 1);
+            }
+        }
+    }
+
+    /** An oid field: one number, or a list of them ({@code (o 96 97)}, or a plain {@code 96 97} run). */
+    private static void oids(Object v, Set<Long> out) {
+        if (v instanceof String s) {
+            for (String part : s.trim().split("\\s+")) {
+                try {
+                    long oid = Long.parseLong(part);
+                    if (oid != 0) {
+                        out.add(oid);
+                    }
+                } catch (NumberFormatException e) {
+                    // not an oid
+                }
+            }
+        } else if (v instanceof ListValue l) {
+            for (Object o : l.items) {
+                oids(o, out);
+            }
+        }
     }
 
     /** A notice's detail, through the driver's own accessors (pgjdbc's {@code getServerErrorMessage().getDetail()}). */

@@ -173,6 +173,12 @@ final class PostgresReader implements PlanReader {
         if (!walk.aroundSubPlans.isEmpty()) {
             hiddenComparisons(c, statement, timeoutSeconds, relations.values(), walk.aroundSubPlans, reads);
         }
+        // what the text prints by name but the engine binds by identity: casts' types, the database's own routines
+        boolean functionScan = false;
+        for (Map<?, ?> n : nodes) {
+            functionScan |= String.valueOf(n.get("Node Type")).contains("Function Scan");
+        }
+        PgObjects.read(c, statement, timeoutSeconds, reads, functionScan);
         return reads.reading();
     }
 

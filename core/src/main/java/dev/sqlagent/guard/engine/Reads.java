@@ -14,6 +14,8 @@ final class Reads {
     final Set<EngineReading.ColumnRead> possibleColumns = new LinkedHashSet<>();
     final Set<String> unreadable = new LinkedHashSet<>();
     final Set<EngineReading.StarRead> starReads = new LinkedHashSet<>();
+    /** Types the plan casts to, as printed (PostgreSQL); resolved in the catalog before the reading is made. */
+    final Set<String> types = new LinkedHashSet<>();
 
     /** @param what something in the plan the reader cannot map, named so a person can find it */
     void unreadable(String what) {

@@ -1,0 +1,462 @@
+package dev.sqlagent.guard;
+
+import dev.sqlagent.Dialect;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The functions, operators, aggregates, macros and types a database defines itself, as opposed to those its
+ * engine is built with: the objects that can take a built-in's name ({@code public.initcap(integer)} wins
+ * PostgreSQL's overload resolution for {@code initcap(id)} over {@code pg_catalog.initcap(text)}; a DuckDB
+ * macro {@code range} in the database shadows the table function) and run SQL of their own, which the
+ * function catalog knows nothing of. Immutable.
+ *
+ * <p>Read from the database with {@link #read(Connection, Dialect)}: PostgreSQL {@code pg_proc},
+ * {@code pg_operator} and {@code pg_type} outside {@code pg_catalog} and {@code information_schema} (members of
+ * an installed extension count as the engine's: a superuser's script installed them); DuckDB
+ * {@code duckdb_functions()} where not internal (macros and table macros included); H2 the user's aliases and
+ * aggregates ({@code INFORMATION_SCHEMA.ROUTINES}); MariaDB and MySQL the stored functions
+ * ({@code information_schema.ROUTINES}). SQLite cannot define any in SQL.
+ *
+ * <p>The guard refuses a call or an operator whose name any of these objects has (it does not know the
+ * argument types, so any of them could bind) unless the host allowed every one of them by its signature
+ * ({@link GuardPolicy.Builder#allowDatabaseFunction}); and reads a cast's type against {@link #types()}: a
+ * table's row type is as forbidden as the table.
+ */
+public final class DatabaseObjects {
+
+    /** What kind of object the database defines. */
+    public enum Kind {
+        /** A function (PostgreSQL, H2 alias, MariaDB stored function). */
+        FUNCTION,
+        /** An aggregate. */
+        AGGREGATE,
+        /** A window function. */
+        WINDOW,
+        /** A procedure (never called from a query, listed for completeness). */
+        PROCEDURE,
+        /** An operator; its name is its symbol. */
+        OPERATOR,
+        /** A DuckDB scalar macro. */
+        MACRO,
+        /** A DuckDB table macro. */
+        TABLE_MACRO,
+        /**
+         * A cast the database defines with a function of its own (PostgreSQL); its name is the target type as
+         * {@code format_type} writes it, its signature the function's.
+         */
+        CAST
+    }
+
+    /**
+     * One function-like object.
+     *
+     * @param kind what it is
+     * @param schema its schema, lower case
+     * @param name its name (an operator's symbol), lower case
+     * @param signature {@code schema.name(type,type)}, lower case, as {@link #signature(String)} writes it
+     * @param onPath whether its schema is one an unqualified name resolves in (PostgreSQL's search path,
+     *     MariaDB's current database); an object elsewhere binds only a call qualified with its schema
+     */
+    public record Routine(Kind kind, String schema, String name, String signature, boolean onPath) {
+        /**
+         * Checks the parts.
+         *
+         * @param kind what it is
+         * @param schema its schema
+         * @param name its name
+         * @param signature its signature
+         * @param onPath whether an unqualified name resolves in its schema
+         */
+        public Routine {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(schema, "schema");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(signature, "signature");
+        }
+
+        /**
+         * An object in a schema an unqualified name resolves in.
+         *
+         * @param kind what it is
+         * @param schema its schema
+         * @param name its name
+         * @param signature its signature
+         */
+        public Routine(Kind kind, String schema, String name, String signature) {
+            this(kind, schema, name, signature, true);
+        }
+    }
+
+    /**
+     * A type the database defines (PostgreSQL).
+     *
+     * @param schema its schema, lower case
+     * @param name its name, lower case
+     * @param relation for a table's (view's) row type, the table qualified with its schema; else null
+     * @param base for a domain, its base type's name (qualified when outside {@code pg_catalog}); else null
+     * @param onPath whether an unqualified type name resolves in its schema (the search path)
+     * @param checks for a domain, the signatures of the database's own functions its constraints call (a cast
+     *     to it runs them); empty otherwise
+     */
+    public record Type(String schema, String name, String relation, String base, boolean onPath, List<String> checks) {
+        /**
+         * Checks the parts.
+         *
+         * @param schema its schema
+         * @param name its name
+         * @param relation the table whose row type it is, or null
+         * @param base a domain's base type, or null
+         * @param onPath whether an unqualified type name resolves in its schema
+         * @param checks the database's own functions a domain's constraints call
+         */
+        public Type {
+            Objects.requireNonNull(schema, "schema");
+            Objects.requireNonNull(name, "name");
+            checks = List.copyOf(checks);
+        }
+    }
+
+    /** No objects: what the guard knows when the host did not read the database. */
+    public static final DatabaseObjects NONE = new DatabaseObjects(List.of(), List.of());
+
+    private final List<Routine> routines;
+    private final List<Type> types;
+    private final Map<String, List<Routine>> byName = new LinkedHashMap<>();
+
+    private DatabaseObjects(Collection<Routine> routines, Collection<Type> types) {
+        this.routines = List.copyOf(routines);
+        this.types = List.copyOf(types);
+        for (Routine r : this.routines) {
+            byName.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
+        }
+    }
+
+    /**
+     * Objects given by the host (or a test) rather than read.
+     *
+     * @param routines the functions, operators, aggregates and macros
+     * @param types the types
+     * @return the objects
+     */
+    public static DatabaseObjects of(Collection<Routine> routines, Collection<Type> types) {
+        return routines.isEmpty() && types.isEmpty() ? NONE : new DatabaseObjects(routines, types);
+    }
+
+    /** {@return every function-like object} */
+    public List<Routine> routines() {
+        return routines;
+    }
+
+    /** {@return every type the database defines (PostgreSQL)} */
+    public List<Type> types() {
+        return types;
+    }
+
+    /** {@return whether there is nothing} */
+    public boolean isEmpty() {
+        return routines.isEmpty() && types.isEmpty();
+    }
+
+    /**
+     * The objects a call could bind: for a bare name every object of that name in any schema (the search
+     * path is the session's), for a qualified one those of that schema.
+     *
+     * @param parts the name's parts, unquoted, any case
+     * @return the objects, perhaps none
+     */
+    public List<Routine> named(List<String> parts) {
+        if (parts == null || parts.isEmpty()) {
+            return List.of();
+        }
+        String name = Names.lower(parts.get(parts.size() - 1));
+        List<Routine> all = byName.getOrDefault(name, List.of());
+        if (parts.size() == 1) {
+            List<Routine> out = new ArrayList<>();
+            for (Routine r : all) {
+                if (r.kind() != Kind.OPERATOR && r.kind() != Kind.CAST && r.onPath()) {
+                    out.add(r);
+                }
+            }
+            return out;
+        }
+        String schema = Names.lower(parts.get(parts.size() - 2));
+        List<Routine> out = new ArrayList<>();
+        for (Routine r : all) {
+            if (r.kind() != Kind.OPERATOR && r.kind() != Kind.CAST && r.schema().equals(schema)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The operators of a symbol the database defines in a schema on the search path.
+     *
+     * @param symbol an operator's symbol
+     * @return the operators of that symbol the database defines
+     */
+    public List<Routine> operators(String symbol) {
+        List<Routine> out = new ArrayList<>();
+        for (Routine r : byName.getOrDefault(symbol, List.of())) {
+            if (r.kind() == Kind.OPERATOR && r.onPath()) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The casts to a type the database defines with a function of its own.
+     *
+     * @param targetType a type's name as {@code format_type} writes it ({@code integer}, {@code text})
+     * @return the casts to it the database defines with a function of its own
+     */
+    public List<Routine> castsTo(String targetType) {
+        List<Routine> out = new ArrayList<>();
+        for (Routine r : byName.getOrDefault(targetType, List.of())) {
+            if (r.kind() == Kind.CAST) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** {@return whether the database defines any operator} */
+    public boolean hasOperators() {
+        for (Routine r : routines) {
+            if (r.kind() == Kind.OPERATOR && r.onPath()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The types of a name: for a bare name those of any schema, for a qualified one that schema's.
+     *
+     * @param schema the schema written, lower case, or null
+     * @param name the type's name, lower case
+     * @return the types, perhaps none
+     */
+    public List<Type> types(String schema, String name) {
+        List<Type> out = new ArrayList<>();
+        for (Type t : types) {
+            if (t.name().equals(name) && (schema == null ? t.onPath() : t.schema().equals(schema))) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Writes a signature as this class compares them: lower case, no blanks around {@code (}, {@code ,},
+     * {@code )} and the schema's dot, runs of blanks as one.
+     *
+     * @param signature a signature such as {@code public.initcap(integer)} or {@code public.||(int4, int4)}
+     * @return it normalised
+     */
+    public static String signature(String signature) {
+        String s = signature.trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+        return s.replaceAll(" ?([(),]) ?", "$1");
+    }
+
+    /**
+     * Reads what a database defines.
+     *
+     * @param c a connection to it
+     * @param dialect its dialect
+     * @return its own objects; {@link #NONE} for an engine that cannot define any in SQL
+     * @throws SQLException if the catalog cannot be read
+     */
+    public static DatabaseObjects read(Connection c, Dialect dialect) throws SQLException {
+        Objects.requireNonNull(c, "connection");
+        Objects.requireNonNull(dialect, "dialect");
+        List<Routine> routines = new ArrayList<>();
+        List<Type> types = new ArrayList<>();
+        try (Statement s = c.createStatement()) {
+            switch (dialect) {
+                case POSTGRESQL -> postgres(s, routines, types);
+                case DUCKDB -> {
+                    try (ResultSet rs = s.executeQuery("SELECT schema_name, function_name, function_type, "
+                            + "CAST(parameter_types AS VARCHAR[]) FROM duckdb_functions() WHERE NOT internal")) {
+                        while (rs.next()) {
+                            String type = rs.getString(3);
+                            Kind kind = switch (type == null ? "" : type) {
+                                case "macro" -> Kind.MACRO;
+                                case "table_macro" -> Kind.TABLE_MACRO;
+                                case "aggregate" -> Kind.AGGREGATE;
+                                default -> Kind.FUNCTION;
+                            };
+                            List<String> args = new ArrayList<>();
+                            java.sql.Array a = rs.getArray(4);
+                            if (a != null) {
+                                for (Object o : (Object[]) a.getArray()) {
+                                    args.add(o == null ? "any" : o.toString());
+                                }
+                            }
+                            routines.add(routine(kind, rs.getString(1), rs.getString(2), String.join(",", args)));
+                        }
+                    }
+                }
+                case H2 -> routinesOf(s, routines, "SELECT R.ROUTINE_SCHEMA, R.ROUTINE_NAME, R.ROUTINE_TYPE, TRUE, "
+                        + "(SELECT LISTAGG(P.DATA_TYPE, ',') WITHIN GROUP (ORDER BY P.ORDINAL_POSITION) "
+                        + "FROM INFORMATION_SCHEMA.PARAMETERS P WHERE P.SPECIFIC_SCHEMA = R.SPECIFIC_SCHEMA "
+                        + "AND P.SPECIFIC_NAME = R.SPECIFIC_NAME) FROM INFORMATION_SCHEMA.ROUTINES R "
+                        + "WHERE R.ROUTINE_SCHEMA <> 'INFORMATION_SCHEMA'");
+                case MARIADB, MYSQL -> routinesOf(s, routines, "SELECT R.ROUTINE_SCHEMA, R.ROUTINE_NAME, "
+                        + "R.ROUTINE_TYPE, R.ROUTINE_SCHEMA = DATABASE(), (SELECT GROUP_CONCAT(P.DATA_TYPE ORDER BY P.ORDINAL_POSITION SEPARATOR ',') "
+                        + "FROM information_schema.PARAMETERS P WHERE P.SPECIFIC_SCHEMA = R.ROUTINE_SCHEMA "
+                        + "AND P.SPECIFIC_NAME = R.SPECIFIC_NAME AND P.ORDINAL_POSITION > 0) "
+                        + "FROM information_schema.ROUTINES R WHERE R.ROUTINE_TYPE = 'FUNCTION' AND R.ROUTINE_SCHEMA "
+                        + "NOT IN ('mysql', 'sys', 'information_schema', 'performance_schema')");
+                default -> {
+                    // SQLite cannot define a function in SQL; the others have no engine here
+                }
+            }
+        }
+        return of(routines, types);
+    }
+
+    private static void routinesOf(Statement s, List<Routine> out, String sql) throws SQLException {
+        try (ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                String type = String.valueOf(rs.getString(3)).toUpperCase(Locale.ROOT);
+                Kind kind = type.contains("AGGREGATE") ? Kind.AGGREGATE
+                        : type.contains("PROCEDURE") ? Kind.PROCEDURE : Kind.FUNCTION;
+                String args = rs.getString(5);
+                out.add(routine(kind, rs.getString(1), rs.getString(2), args == null ? "" : args, rs.getBoolean(4)));
+            }
+        }
+    }
+
+    private static Routine routine(Kind kind, String schema, String name, String args) {
+        return routine(kind, schema, name, args, true);
+    }
+
+    private static Routine routine(Kind kind, String schema, String name, String args, boolean onPath) {
+        String sc = schema.toLowerCase(Locale.ROOT);
+        String n = name.toLowerCase(Locale.ROOT);
+        return new Routine(kind, sc, n, signature(sc + "." + n + "(" + args + ")"), onPath);
+    }
+
+    private static final String NOT_SYSTEM = " NOT IN ('pg_catalog', 'information_schema') ";
+    /**
+     * The signatures of the database's own functions a domain's constraints call, {@code ;}-separated (their
+     * dependencies in {@code pg_depend}); the type is {@code t}.
+     */
+    public static final String DOMAIN_CHECKS = "(SELECT pg_catalog.string_agg(DISTINCT pn.nspname || '.' "
+            + "|| p.proname || '(' || COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(a.t, NULL), ',' "
+            + "ORDER BY a.i) FROM pg_catalog.unnest(p.proargtypes) WITH ORDINALITY a(t, i)), '') || ')', ';') "
+            + "FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_depend d ON d.classid = "
+            + "'pg_catalog.pg_constraint'::pg_catalog.regclass AND d.objid = k.oid AND d.refclassid = "
+            + "'pg_catalog.pg_proc'::pg_catalog.regclass JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid "
+            + "JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace WHERE k.contypid = t.oid "
+            + "AND pn.nspname NOT IN ('pg_catalog', 'information_schema'))";
+
+    private static List<String> checks(String joined) {
+        List<String> out = new ArrayList<>();
+        if (joined != null) {
+            for (String sig : joined.split(";")) {
+                if (!sig.isBlank()) {
+                    out.add(signature(sig));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether a schema is one an unqualified name resolves in: the connection's search path. */
+    private static final String ON_PATH = "n.nspname = ANY (pg_catalog.current_schemas(false))";
+
+    private static void postgres(Statement s, List<Routine> routines, List<Type> types) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT n.nspname, p.proname, p.prokind, " + ON_PATH + ", (SELECT pg_catalog.string_agg("
+                + "pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) FROM pg_catalog.unnest(p.proargtypes) "
+                + "WITH ORDINALITY a(t, i)) FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n "
+                + "ON n.oid = p.pronamespace WHERE n.nspname" + NOT_SYSTEM + "AND NOT EXISTS (SELECT 1 FROM "
+                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
+                + "AND d.objid = p.oid AND d.deptype = 'e')")) {
+            while (rs.next()) {
+                String k = rs.getString(3);
+                Kind kind = "a".equals(k) ? Kind.AGGREGATE : "w".equals(k) ? Kind.WINDOW
+                        : "p".equals(k) ? Kind.PROCEDURE : Kind.FUNCTION;
+                String args = rs.getString(5);
+                routines.add(routine(kind, rs.getString(1), rs.getString(2), args == null ? "" : args, rs.getBoolean(4)));
+            }
+        }
+        try (ResultSet rs = s.executeQuery("SELECT n.nspname, o.oprname, " + ON_PATH + ", CASE WHEN o.oprleft = 0 THEN 'none' ELSE "
+                + "pg_catalog.format_type(o.oprleft, NULL) END, CASE WHEN o.oprright = 0 THEN 'none' ELSE "
+                + "pg_catalog.format_type(o.oprright, NULL) END FROM pg_catalog.pg_operator o "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace WHERE n.nspname" + NOT_SYSTEM
+                + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
+                + "'pg_catalog.pg_operator'::pg_catalog.regclass AND d.objid = o.oid AND d.deptype = 'e')")) {
+            while (rs.next()) {
+                routines.add(routine(Kind.OPERATOR, rs.getString(1), rs.getString(2),
+                        rs.getString(4) + "," + rs.getString(5), rs.getBoolean(3)));
+            }
+        }
+        try (ResultSet rs = s.executeQuery("SELECT n.nspname, pg_catalog.format_type(k.casttarget, NULL), p.proname, "
+                + "(SELECT pg_catalog.string_agg(pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) FROM "
+                + "pg_catalog.unnest(p.proargtypes) WITH ORDINALITY a(t, i)) FROM pg_catalog.pg_cast k "
+                + "JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc JOIN pg_catalog.pg_namespace n "
+                + "ON n.oid = p.pronamespace WHERE n.nspname" + NOT_SYSTEM + "AND NOT EXISTS (SELECT 1 FROM "
+                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
+                + "AND d.objid = p.oid AND d.deptype = 'e')")) {
+            while (rs.next()) {
+                String sc = rs.getString(1).toLowerCase(Locale.ROOT);
+                // a cast is found by its types, wherever its function lives
+                routines.add(new Routine(Kind.CAST, sc, rs.getString(2).toLowerCase(Locale.ROOT), signature(sc + "."
+                        + rs.getString(3) + "(" + (rs.getString(4) == null ? "" : rs.getString(4)) + ")"), true));
+            }
+        }
+        try (ResultSet rs = s.executeQuery("SELECT n.nspname, t.typname, " + ON_PATH + ", CASE WHEN c.relkind IN ('r', 'v', 'm', "
+                + "'p', 'f') THEN cn.nspname || '.' || c.relname END, CASE WHEN t.typtype = 'd' THEN "
+                + "pg_catalog.format_type(t.typbasetype, NULL) END, " + DOMAIN_CHECKS + " FROM pg_catalog.pg_type t "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace "
+                + "LEFT JOIN pg_catalog.pg_class c ON c.oid = t.typrelid "
+                + "LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = c.relnamespace "
+                + "WHERE n.nspname" + NOT_SYSTEM + "AND t.typcategory <> 'A' AND NOT EXISTS (SELECT 1 FROM "
+                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass "
+                + "AND d.objid = t.oid AND d.deptype = 'e')")) {
+            while (rs.next()) {
+                String relation = rs.getString(4);
+                String base = rs.getString(5);
+                types.add(new Type(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2).toLowerCase(Locale.ROOT),
+                        relation == null ? null : relation.toLowerCase(Locale.ROOT),
+                        base == null ? null : base.toLowerCase(Locale.ROOT), rs.getBoolean(3),
+                        checks(rs.getString(6))));
+            }
+        }
+    }
+
+    /**
+     * Finds an object by its signature.
+     *
+     * @param signature a signature, any spelling {@link #signature(String)} accepts
+     * @return the object of that signature, when the database has it
+     */
+    public Optional<Routine> bySignature(String signature) {
+        String s = signature(signature);
+        for (Routine r : routines) {
+            if (r.signature().equals(s)) {
+                return Optional.of(r);
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+        return "DatabaseObjects{" + routines.size() + " routines, " + types.size() + " types}";
+    }
+}

@@ -1,0 +1,209 @@
+package dev.sqlagent.guard.engine;
+
+import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.DatabaseObjects;
+import dev.sqlagent.guard.FunctionPolicy;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What PostgreSQL's plan text prints by name but binds by identity: functions and operators the database
+ * defines itself under a built-in's name ({@code initcap(id)} printed bare is {@code public.initcap(integer)}
+ * when that wins the overload resolution; {@code (id || id)} a user's {@code ||(integer, integer)}), and the
+ * types of casts ({@code NULL::audit_log} is a table's row type, {@code '{…}'::regclass[]} a catalog type).
+ *
+ * <ul>
+ *   <li>Types: every type a cast prints is resolved in the catalog ({@code to_regtype}), through domains and
+ *       arrays to what it is over: a table's row type is a read of that whole table, a catalog type
+ *       ({@code regclass}, {@code oid}, …) a catalog probe.</li>
+ *   <li>Functions and operators: only when the database has any of its own (outside {@code pg_catalog} and
+ *       {@code information_schema}, not of an installed extension), the statement is planned once more with
+ *       {@code debug_print_plan} ({@link PgPlanDump}) and every function and operator oid of the planner's tree
+ *       is looked up: one of the database's own is reported by its signature
+ *       ({@link EngineCheck#DATABASE_FUNCTION}), allowed only when the policy names it. When the tree cannot
+ *       be had then, the statement is refused.</li>
+ *   <li>A function in FROM may be given a column definition list ({@code jsonb_to_record(…) AS r(s secret)}),
+ *       whose types the text does not print: for such a plan the tree is read too and those types are resolved
+ *       like a cast's (without the tree they are left to the guard).</li>
+ * </ul>
+ */
+final class PgObjects {
+
+    /** Type names the grammar maps to {@code pg_catalog} whatever the search path (modifiers removed). */
+    private static final Set<String> GRAMMAR_TYPES = Set.of("integer", "bigint", "smallint", "boolean", "real",
+            "double precision", "numeric", "character varying", "character", "bit", "bit varying", "interval",
+            "timestamp without time zone", "timestamp with time zone", "time without time zone",
+            "time with time zone");
+
+    private static final String OWN = " NOT IN ('pg_catalog', 'information_schema') ";
+    /**
+     * Only a schema on the search path holds what an unqualified name binds; a call of another schema's
+     * function prints qualified (and is refused by name), another schema's operator only as {@code OPERATOR(…)}
+     * (unreadable).
+     */
+    private static final String ON_PATH = " AND n.nspname = ANY (pg_catalog.current_schemas(true)) ";
+
+    private PgObjects() {
+    }
+
+    /** Resolves the casts' types and, when the database has functions or operators of its own, the plan's calls. */
+    static void read(Connection c, SqlStatement statement, int timeoutSeconds, Reads reads, boolean functionScan)
+            throws SQLException {
+        boolean own = hasOwnRoutines(c, timeoutSeconds);
+        Set<Long> columnTypes = Set.of();
+        if (own || functionScan) {
+            // a function in FROM may be given a column definition list, whose types the text does not print
+            String tree = PgPlanDump.dump(c, statement, timeoutSeconds);
+            if (tree == null && own) {
+                reads.unreadable("the planner's tree, needed since the database defines functions or operators "
+                        + "of its own");
+            } else if (tree != null) {
+                // (without the tree, a column definition list's types are left to the guard, as before)
+                PgPlanDump.Calls calls = PgPlanDump.calls(tree);
+                columnTypes = calls.columnTypes();
+                if (own) {
+                    own(c, calls, timeoutSeconds, reads);
+                }
+            }
+        }
+        types(c, timeoutSeconds, reads, columnTypes);
+    }
+
+    private static void types(Connection c, int timeoutSeconds, Reads reads, Set<Long> oids) throws SQLException {
+        Set<String> wanted = new LinkedHashSet<>();
+        for (String t : reads.types) {
+            String bare = t.replaceAll("\\([^)]*\\)", " ").replace("[", " ").replace("]", " ").trim()
+                    .replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+            if (!GRAMMAR_TYPES.contains(bare)) {
+                wanted.add(t);
+            }
+        }
+        if (wanted.isEmpty() && oids.isEmpty()) {
+            return;
+        }
+        Array names = c.createArrayOf("text", wanted.toArray());
+        Array typeOids = c.createArrayOf("int8", oids.toArray());
+        Set<String> resolved = new LinkedHashSet<>();
+        try (PreparedStatement ps = c.prepareStatement("WITH RECURSIVE x(name, oid, depth) AS ("
+                + "SELECT u.n, pg_catalog.to_regtype(u.n)::pg_catalog.oid, 0 FROM pg_catalog.unnest(?::text[]) AS u(n) "
+                + "UNION ALL SELECT NULL, o::pg_catalog.oid, 0 FROM pg_catalog.unnest(?::int8[]) AS o "
+                + "UNION ALL SELECT x.name, CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.typelem END, x.depth + 1 "
+                + "FROM x JOIN pg_catalog.pg_type t ON t.oid = x.oid WHERE (t.typtype = 'd' OR t.typcategory = 'A' "
+                + "AND t.typelem <> 0) AND x.depth < 16) "
+                + "SELECT x.name, x.oid, tn.nspname, t.typname, rn.nspname, r.relname, "
+                + "pg_catalog.to_regclass(pg_catalog.quote_ident(r.relname)) = r.oid, "
+                + DatabaseObjects.DOMAIN_CHECKS + " FROM x "
+                + "LEFT JOIN pg_catalog.pg_type t ON t.oid = x.oid "
+                + "LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace "
+                + "LEFT JOIN pg_catalog.pg_class k ON k.oid = t.typrelid AND k.relkind IN ('r', 'v', 'm', 'p', 'f') "
+                + "LEFT JOIN pg_catalog.pg_class r ON r.oid = CASE WHEN k.relispartition "
+                + "THEN pg_catalog.pg_partition_root(k.oid) ELSE k.oid END "
+                + "LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = r.relnamespace")) {
+            if (timeoutSeconds > 0) {
+                ps.setQueryTimeout(timeoutSeconds);
+            }
+            ps.setArray(1, names);
+            ps.setArray(2, typeOids);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String name = rs.getString(1);
+                    if (rs.getObject(2) == null) {
+                        continue;
+                    }
+                    if (name != null) {
+                        resolved.add(name);
+                    }
+                    String schema = rs.getString(3);
+                    String type = rs.getString(4);
+                    if ("pg_catalog".equals(schema) && type != null
+                            && FunctionPolicy.isCatalogType(type.toLowerCase(Locale.ROOT))) {
+                        reads.functions.add(EngineCheck.CATALOG_CAST + type.toLowerCase(Locale.ROOT));
+                    }
+                    String checks = rs.getString(8);
+                    if (checks != null) {
+                        // a domain whose constraints call the database's own functions: a cast runs them
+                        for (String sig : checks.split(";")) {
+                            reads.functions.add(EngineCheck.DATABASE_FUNCTION + DatabaseObjects.signature(sig));
+                        }
+                    }
+                    if (rs.getString(6) != null) {
+                        // a table's row type: its columns are what the type reveals
+                        EngineReading.Table table = new EngineReading.Table(rs.getString(5), rs.getString(6),
+                                rs.getBoolean(7));
+                        reads.tables.add(table);
+                        reads.starReads.add(new EngineReading.StarRead(table, Set.of()));
+                    }
+                }
+            }
+        } finally {
+            names.free();
+            typeOids.free();
+        }
+        for (String t : wanted) {
+            if (!resolved.contains(t)) {
+                reads.unreadable("the type " + t + ", which the catalog does not resolve");
+            }
+        }
+    }
+
+    private static boolean hasOwnRoutines(Connection c, int timeoutSeconds) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_proc p "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname" + OWN + ON_PATH
+                + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
+                + "'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid AND d.deptype = 'e')) "
+                + "OR EXISTS (SELECT 1 FROM pg_catalog.pg_operator o JOIN pg_catalog.pg_namespace n "
+                + "ON n.oid = o.oprnamespace WHERE n.nspname" + OWN + ON_PATH + "AND NOT EXISTS (SELECT 1 FROM "
+                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_operator'::pg_catalog.regclass "
+                + "AND d.objid = o.oid AND d.deptype = 'e')) OR EXISTS (SELECT 1 FROM pg_catalog.pg_cast k "
+                + "JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc JOIN pg_catalog.pg_namespace n "
+                + "ON n.oid = p.pronamespace WHERE n.nspname" + OWN + ")")) {
+            if (timeoutSeconds > 0) {
+                ps.setQueryTimeout(timeoutSeconds);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
+    private static void own(Connection c, PgPlanDump.Calls calls, int timeoutSeconds, Reads reads) throws SQLException {
+        if (calls.functions().isEmpty() && calls.operators().isEmpty()) {
+            return;
+        }
+        Array functions = c.createArrayOf("int8", calls.functions().toArray());
+        Array operators = c.createArrayOf("int8", calls.operators().toArray());
+        try (PreparedStatement ps = c.prepareStatement("SELECT n.nspname || '.' || p.proname || '(' || "
+                + "COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) "
+                + "FROM pg_catalog.unnest(p.proargtypes) WITH ORDINALITY a(t, i)), '') || ')' "
+                + "FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace "
+                + "WHERE p.oid = ANY (?::pg_catalog.oid[]) AND n.nspname" + OWN + "AND NOT EXISTS (SELECT 1 FROM "
+                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
+                + "AND d.objid = p.oid AND d.deptype = 'e') "
+                + "UNION ALL SELECT n.nspname || '.' || o.oprname || '(' || CASE WHEN o.oprleft = 0 THEN 'none' "
+                + "ELSE pg_catalog.format_type(o.oprleft, NULL) END || ',' || CASE WHEN o.oprright = 0 THEN 'none' "
+                + "ELSE pg_catalog.format_type(o.oprright, NULL) END || ')' FROM pg_catalog.pg_operator o "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace WHERE o.oid = ANY (?::pg_catalog.oid[]) "
+                + "AND n.nspname" + OWN + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
+                + "'pg_catalog.pg_operator'::pg_catalog.regclass AND d.objid = o.oid AND d.deptype = 'e')")) {
+            if (timeoutSeconds > 0) {
+                ps.setQueryTimeout(timeoutSeconds);
+            }
+            ps.setArray(1, functions);
+            ps.setArray(2, operators);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    reads.functions.add(EngineCheck.DATABASE_FUNCTION + DatabaseObjects.signature(rs.getString(1)));
+                }
+            }
+        } finally {
+            functions.free();
+            operators.free();
+        }
+    }
+}
