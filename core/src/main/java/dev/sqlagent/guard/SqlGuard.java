@@ -193,6 +193,12 @@ public final class SqlGuard {
             }
         }
         // each engine's syntax the parser does not read, respelled for it (at most one of the three applies)
+        if (dialect == Dialect.MARIADB) {
+            lexed = afterSpelling(MariaDbGroupOrder.forParser(lexed), lexed, dialect, policy);
+            if (lexed.violation() != null) {
+                return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
+            }
+        }
         MySqlSpelling.ForParser mySql = null;
         if (dialect.isMySqlFamily()) {
             mySql = MySqlSpelling.forParser(lexed);
