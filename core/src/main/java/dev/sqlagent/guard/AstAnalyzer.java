@@ -449,6 +449,14 @@ final class AstAnalyzer {
                 return;
             }
             walkFields(node, scope, null);
+        } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.JsonOperator json) {
+            // PostgreSQL's containment a @> b, a <@ b (jsonb, arrays, ranges): both operands are walked
+            if (dialect != Dialect.POSTGRESQL || !Set.of("@>", "<@").contains(json.getStringExpression())) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, "JsonOperator: " + node,
+                        "the guard does not analyse JsonOperator " + json.getStringExpression());
+                return;
+            }
+            walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.RowGetExpression) {
             // DuckDB's field access on a value ({'a': x}.a, (p).name): the value is walked like any other (a
             // table's alias there is its whole row); elsewhere attribute notation is not analysed
