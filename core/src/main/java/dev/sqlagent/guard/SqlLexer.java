@@ -168,7 +168,7 @@ final class SqlLexer {
                 if (bad == null && c == '[') {
                     for (int k = i + 1; k < end - 1; k++) {
                         char d = sql.charAt(k);
-                        if (d == '\'' || d == '"' || d == '`' || d == '[') {
+                        if (d == '\'' || d == '"' || d == '[' || d == '`' && dialect != Dialect.SQLITE) {
                             bad = violation(ViolationType.SUSPICIOUS_CHARACTER, sql, i,
                                     "a quote inside a [bracketed] identifier is not allowed");
                             break;

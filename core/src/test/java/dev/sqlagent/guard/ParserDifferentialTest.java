@@ -84,6 +84,26 @@ class ParserDifferentialTest {
         assertThat(sqlOf(check("SELECT a[1] FROM departments", Dialect.POSTGRESQL))).endsWith("LIMIT 1000");
     }
 
+    /** A backtick inside SQLite's [..] is a character of the name to SQLite and to the parser alike. */
+    @Test
+    void aBacktickInsideSqliteBracketsIsPartOfTheName() throws Exception {
+        GuardPolicy policy = GuardPolicy.builder().allowTables("t").denyColumn("t", "se`cret").build();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite::memory:");
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE t ([a`b] INT, [se`cret] INT)");
+            s.execute("INSERT INTO t VALUES (4, 7)");
+            GuardVerdict v = SqlGuard.create().check("SELECT [a`b] FROM t WHERE [a`b] > 1", policy, Dialect.SQLITE);
+            try (java.sql.ResultSet rs = s.executeQuery(sqlOf(v))) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getInt(1)).isEqualTo(4);
+            }
+            assertThat(SqlGuard.create().check("SELECT [se`cret] FROM t", policy, Dialect.SQLITE))
+                    .isInstanceOf(GuardVerdict.Rejected.class);
+            assertThat(SqlGuard.create().check("SELECT `se``cret` FROM t", policy, Dialect.SQLITE))
+                    .isInstanceOf(GuardVerdict.Rejected.class);
+        }
+    }
+
     @Test
     void mysqlBackslashEscapesAreReadAsTheServerReadsThemAndRunWithoutBackslashes() {
         String run = sqlOf(check("SELECT name FROM departments WHERE name = 'it\\'s' OR name = 'a\\nb'", Dialect.MYSQL));
