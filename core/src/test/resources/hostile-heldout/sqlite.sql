@@ -91,3 +91,7 @@ SELECT count(*) FROM pets WHERE kind IN (SELECT kind FROM pets WHERE CAST(CASE W
 SELECT match.ssn FROM people AS match
 
 SELECT match.name FROM people AS match WHERE match.salary > 0 ORDER BY match.salary
+
+SELECT name FROM people WHERE 0 < salary < 2 ORDER BY id
+
+SELECT name FROM people WHERE 1 < id < (SELECT max(salary) FROM people)

@@ -211,6 +211,10 @@ public final class SqlGuard {
         }
         SqliteSpelling.ForParser sqlite = null;
         if (dialect == Dialect.SQLITE) {
+            lexed = afterSpelling(SqliteChains.forParser(lexed), lexed, dialect, policy);
+            if (lexed.violation() != null) {
+                return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
+            }
             sqlite = SqliteSpelling.forParser(lexed);
             lexed = afterSpelling(sqlite, lexed, dialect, policy);
         }
