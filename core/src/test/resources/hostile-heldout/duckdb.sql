@@ -86,3 +86,7 @@ SELECT count(*) FROM pets WHERE kind IN (SELECT kind FROM pets WHERE CAST(CASE W
 SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY salary) FROM people
 
 SELECT unnest(range(3)) AS r, ssn FROM people
+
+SELECT q.info.s FROM (SELECT {'s': ssn} AS info FROM people) AS q
+
+SELECT p.salary.x FROM people p

@@ -143,3 +143,5 @@ SELECT dept, percentile_cont(0.5) WITHIN GROUP (ORDER BY score) AS median_score,
 SELECT r, r * 2 AS twice FROM (SELECT unnest(range(5)) AS r) AS s ORDER BY r
 
 SELECT name, range(3) AS slots, range(1, 7, 2) AS odd FROM people ORDER BY id
+
+SELECT q.info.city AS city, q.info.n AS n FROM (SELECT {'city': city, 'n': id} AS info FROM people) AS q ORDER BY n

@@ -1281,6 +1281,12 @@ final class AstAnalyzer {
             // a field of a lambda's parameter (DuckDB tries the tables first, as above)
             return;
         }
+        if (dialect == Dialect.DUCKDB && q.getSchemaName() != null && q.getDatabaseName() == null) {
+            // DuckDB reads a.b.c, when no table a.b is in scope, as field c of column b of table a: a read of b
+            Column struct = new Column(new Table(q.getSchemaName()), q.getName());
+            resolveQualified(struct, struct.getTable(), NameScope.fold(q.getName()));
+            return;
+        }
         unknown(column, "no table or alias " + q.getFullyQualifiedName() + " in " + visible());
     }
 
