@@ -70,6 +70,9 @@ final class KeywordNames {
             "with", "as", "rows", "tablesample", "pivot", "unpivot", "sample", "for", "force", "use", "ignore",
             "partition", "straight_join", "outer", "final", "match_recognize", "window", "lock");
 
+    /** Words that may open a join right after a table (DuckDB's POSITIONAL, ASOF, SEMI, ANTI JOIN): never its alias. */
+    private static final Set<String> JOIN_MODIFIERS = Set.of("positional", "asof", "semi", "anti", "apply");
+
     private static final Set<String> CASTS = Set.of("cast", "try_cast", "safe_cast");
 
     /** Words that are values, never quoted ({@code IS DISTINCT FROM NULL}, {@code FROM current_date}). */
@@ -130,7 +133,8 @@ final class KeywordNames {
             return true;
         }
         // an alias without AS after a table named right after FROM or JOIN
-        return t >= 2 && SqliteSpelling.isName(prev) && !NOT_A_TABLE.contains(prev.text(sql).toLowerCase(Locale.ROOT))
+        return t >= 2 && !JOIN_MODIFIERS.contains(w) && SqliteSpelling.isName(prev)
+                && !NOT_A_TABLE.contains(prev.text(sql).toLowerCase(Locale.ROOT))
                 && (SqlLexer.word(sql, toks.get(t - 2), "from") || SqlLexer.word(sql, toks.get(t - 2), "join"));
     }
 
