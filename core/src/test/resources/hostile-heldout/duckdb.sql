@@ -82,3 +82,11 @@ SELECT count(*) FROM pets WHERE CAST(CASE WHEN age > 30 THEN kind ELSE '0' END A
 SELECT kind FROM pets WHERE 10 / (age - 31) >= 0
 
 SELECT count(*) FROM pets WHERE kind IN (SELECT kind FROM pets WHERE CAST(CASE WHEN age > 30 THEN kind ELSE '0' END AS INTEGER) = 0)
+
+SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY salary) FROM people
+
+SELECT unnest(range(3)) AS r, ssn FROM people
+
+SELECT q.info.s FROM (SELECT {'s': ssn} AS info FROM people) AS q
+
+SELECT p.salary.x FROM people p

@@ -71,3 +71,7 @@ SELECT count(*) FROM pets WHERE CAST(CASE WHEN age > 30 THEN kind ELSE '0' END A
 SELECT kind FROM pets WHERE 10 / (age - 31) >= 0
 
 SELECT count(*) FROM pets WHERE kind IN (SELECT kind FROM pets WHERE CAST(CASE WHEN age > 30 THEN kind ELSE '0' END AS INTEGER) = 0)
+
+SELECT salary, COUNT(*) FROM people GROUP BY salary DESC
+
+SELECT dept FROM people GROUP BY dept DESC, ssn

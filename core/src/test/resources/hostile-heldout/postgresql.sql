@@ -87,3 +87,7 @@ SELECT count(*) FROM pets WHERE CAST(CASE WHEN age > 30 THEN kind ELSE '0' END A
 SELECT kind FROM pets WHERE 10 / (age - 31) >= 0
 
 SELECT count(*) FROM pets WHERE kind IN (SELECT kind FROM pets WHERE CAST(CASE WHEN age > 30 THEN kind ELSE '0' END AS INTEGER) = 0)
+
+SELECT name FROM people WHERE jsonb_build_object('s', ssn) @> '{"s": "ZQX1"}'
+
+SELECT name FROM people WHERE ARRAY[salary] <@ ARRAY[1, 2, 3]

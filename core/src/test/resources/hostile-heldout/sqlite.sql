@@ -87,3 +87,11 @@ SELECT count(*) FROM pets WHERE CAST(CASE WHEN age > 30 THEN kind ELSE '0' END A
 SELECT kind FROM pets WHERE 10 / (age - 31) >= 0
 
 SELECT count(*) FROM pets WHERE kind IN (SELECT kind FROM pets WHERE CAST(CASE WHEN age > 30 THEN kind ELSE '0' END AS INTEGER) = 0)
+
+SELECT match.ssn FROM people AS match
+
+SELECT match.name FROM people AS match WHERE match.salary > 0 ORDER BY match.salary
+
+SELECT name FROM people WHERE 0 < salary < 2 ORDER BY id
+
+SELECT name FROM people WHERE 1 < id < (SELECT max(salary) FROM people)

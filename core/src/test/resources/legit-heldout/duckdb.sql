@@ -137,3 +137,11 @@ SELECT arg_max(name, score) AS best, arg_min(name, score) AS worst, max_by(city,
 SELECT dept, count_if(score > 50) AS high, bool_and(score > 5) AS all_over_5 FROM people GROUP BY dept ORDER BY dept
 
 SELECT name, score, score - avg(score) OVER (PARTITION BY dept) AS diff, cume_dist() OVER (ORDER BY score) AS cd FROM people ORDER BY id
+
+SELECT dept, percentile_cont(0.5) WITHIN GROUP (ORDER BY score) AS median_score, percentile_disc(0.5) WITHIN GROUP (ORDER BY score) AS mid FROM people GROUP BY dept ORDER BY dept
+
+SELECT r, r * 2 AS twice FROM (SELECT unnest(range(5)) AS r) AS s ORDER BY r
+
+SELECT name, range(3) AS slots, range(1, 7, 2) AS odd FROM people ORDER BY id
+
+SELECT q.info.city AS city, q.info.n AS n FROM (SELECT {'city': city, 'n': id} AS info FROM people) AS q ORDER BY n

@@ -133,3 +133,5 @@ SELECT name, ELT(1 + score % 3, 'a', 'b', 'c') AS pick, FIELD(dept, 'eng', 'ops'
 SELECT DISTINCT dept FROM people WHERE score BETWEEN 10 AND 90 ORDER BY dept DESC
 
 SELECT name, UNIX_TIMESTAMP(born) IS NOT NULL AS ok, TO_DAYS(born) AS td FROM people ORDER BY id
+
+SELECT dept, COUNT(*) AS n, MAX(score) AS top FROM people GROUP BY dept DESC

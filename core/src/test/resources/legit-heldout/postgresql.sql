@@ -129,3 +129,10 @@ SELECT name, born + make_interval(years => 40) AS forty FROM people ORDER BY id
 SELECT "name", "Dept Count" FROM (SELECT dept AS "name", count(*) AS "Dept Count" FROM people GROUP BY dept) AS "Summary" ORDER BY "Dept Count" DESC, "name"
 
 SELECT kind, count(*) AS n FROM pets WHERE age BETWEEN 2 AND 6 GROUP BY kind HAVING count(*) > 0 ORDER BY n DESC, kind
+
+SELECT name, dept FROM people WHERE jsonb_build_object('dept', dept, 'skills', jsonb_build_array('sql', city)) @> '{"skills": ["sql"]}' ORDER BY id
+
+SELECT name FROM people WHERE ARRAY[dept, city]::text[] @> ARRAY['Oslo'] OR '{"a": 1}'::jsonb <@ jsonb_build_object('a', 1, 'b', id) ORDER BY id
+
+SELECT name /* the display name */, dept FROM people -- every department
+WHERE score > 10 ORDER BY id

@@ -135,3 +135,9 @@ SELECT name, hex(name) AS h, typeof(score) AS t, char(65 + id) AS letter FROM pe
 SELECT DISTINCT dept FROM people WHERE score BETWEEN 10 AND 90 ORDER BY dept DESC
 
 SELECT name, CASE WHEN CAST(strftime('%m', born) AS INTEGER) IN (12, 1, 2) THEN 'winter' WHEN CAST(strftime('%m', born) AS INTEGER) BETWEEN 3 AND 5 THEN 'spring' ELSE 'other' END AS season FROM people ORDER BY id
+
+SELECT match.name, match.dept FROM people AS match WHERE match.score > 10 ORDER BY match.id
+
+SELECT name, 10 < score < 50 AS chained, score FROM people WHERE 0 <= id <= 1 ORDER BY id
+
+SELECT [name] AS [full`name] FROM people WHERE score > 1 ORDER BY id

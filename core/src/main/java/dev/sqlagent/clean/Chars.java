@@ -94,6 +94,35 @@ final class Chars {
         return i;
     }
 
+    /**
+     * {@return the first index at or after {@code i} that is neither a space nor inside an SQL comment
+     * ({@code /* … *}{@code /}, {@code --} to the end of the line), at most {@code limit}} A comment is a space to
+     * SQL: a model that comments its query ({@code WITH /* totals *}{@code / t AS (…)}) still wrote SQL there.
+     */
+    static int skipSpacesAndComments(String t, int i, int limit) {
+        int end = Math.min(limit, t.length());
+        while (i < end) {
+            if (isSpace(t.charAt(i))) {
+                i++;
+            } else if (t.startsWith("/*", i)) {
+                int close = t.indexOf("*/", i + 2);
+                if (close < 0 || close + 2 > end) {
+                    return i;
+                }
+                i = close + 2;
+            } else if (t.startsWith("--", i)) {
+                int nl = t.indexOf('\n', i);
+                if (nl < 0 || nl >= end) {
+                    return i;
+                }
+                i = nl + 1;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
     /** {@return the end of the ASCII-letter word starting at {@code i}} */
     static int asciiWordEnd(String t, int i) {
         int n = t.length();

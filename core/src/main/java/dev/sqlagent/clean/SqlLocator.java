@@ -219,10 +219,10 @@ final class SqlLocator {
         }
         char right = t.charAt(j);
         if (!(Chars.isSpace(right) || right == '(' || right == '*' || right == '"' || right == '`'
-                || right == '[')) {
+                || right == '[' || t.startsWith("/*", j))) {
             return false;
         }
-        int k = Chars.skipSpaces(t, j, j + 200);
+        int k = Chars.skipSpacesAndComments(t, j, j + 200);
         if (k >= n) {
             return false;
         }
@@ -306,27 +306,27 @@ final class SqlLocator {
         int n = t.length();
         int p = k;
         if (Chars.upperWordAt(t, p).equals("RECURSIVE")) {
-            p = Chars.skipSpaces(t, p + "RECURSIVE".length(), p + 200);
+            p = Chars.skipSpacesAndComments(t, p + "RECURSIVE".length(), p + 200);
         }
         p = skipIdentifier(t, p);
         if (p < 0) {
             return false;
         }
-        p = Chars.skipSpaces(t, p, p + 200);
+        p = Chars.skipSpacesAndComments(t, p, p + 200);
         if (p < n && t.charAt(p) == '(') {
             int close = t.indexOf(')', p);
             if (close < 0 || close - p > 1_000) {
                 return false;
             }
-            p = Chars.skipSpaces(t, close + 1, close + 200);
+            p = Chars.skipSpacesAndComments(t, close + 1, close + 200);
         }
         if (!Chars.upperWordAt(t, p).equals("AS")) {
             return false;
         }
-        p = Chars.skipSpaces(t, p + 2, p + 200);
+        p = Chars.skipSpacesAndComments(t, p + 2, p + 200);
         for (String optional : new String[] {"NOT", "MATERIALIZED"}) {
             if (Chars.upperWordAt(t, p).equals(optional)) {
-                p = Chars.skipSpaces(t, p + optional.length(), p + 200);
+                p = Chars.skipSpacesAndComments(t, p + optional.length(), p + 200);
             }
         }
         return p < n && t.charAt(p) == '(';
@@ -427,8 +427,9 @@ final class SqlLocator {
                     i++;
                     continue;
                 }
-                if (Chars.isSpace(c)) {
-                    i++;
+                if (Chars.isSpace(c) || c == '/' && t.startsWith("/*", i) || c == '-' && t.startsWith("--", i)) {
+                    int after = Chars.skipSpacesAndComments(t, i, limit);
+                    i = after > i ? after : i + 1;
                     continue;
                 }
                 if (c == ',') {

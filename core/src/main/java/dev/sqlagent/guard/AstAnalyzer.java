@@ -463,6 +463,14 @@ final class AstAnalyzer {
                 return;
             }
             walkFields(node, scope, null);
+        } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.JsonOperator json) {
+            // PostgreSQL's containment a @> b, a <@ b (jsonb, arrays, ranges): both operands are walked
+            if (dialect != Dialect.POSTGRESQL || !Set.of("@>", "<@").contains(json.getStringExpression())) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, "JsonOperator: " + node,
+                        "the guard does not analyse JsonOperator " + json.getStringExpression());
+                return;
+            }
+            walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.RowGetExpression) {
             // DuckDB's field access on a value ({'a': x}.a, (p).name): the value is walked like any other (a
             // table's alias there is its whole row); elsewhere attribute notation is not analysed
@@ -1311,6 +1319,12 @@ final class AstAnalyzer {
         }
         if (q.getSchemaName() == null && isLambdaParameter(NameScope.fold(q.getName(), dialect))) {
             // a field of a lambda's parameter (DuckDB tries the tables first, as above)
+            return;
+        }
+        if (dialect == Dialect.DUCKDB && q.getSchemaName() != null && q.getDatabaseName() == null) {
+            // DuckDB reads a.b.c, when no table a.b is in scope, as field c of column b of table a: a read of b
+            Column struct = new Column(new Table(q.getSchemaName()), q.getName());
+            resolveQualified(struct, struct.getTable(), NameScope.fold(q.getName()));
             return;
         }
         unknown(column, "no table or alias " + q.getFullyQualifiedName() + " in " + visible());

@@ -192,10 +192,25 @@ public final class FunctionCatalog {
             case SQLITE:
                 return new FunctionCatalog(dialect, read("sqlite"), true, null, Equivalents.SQLITE);
             case DUCKDB:
-                return new FunctionCatalog(dialect, read("duckdb"), true, null, Equivalents.DUCKDB);
+                return new FunctionCatalog(dialect, orderedSets(read("duckdb")), true, null, Equivalents.DUCKDB);
             default:
                 return new FunctionCatalog(dialect, HandLists.untested(dialect), false, null, Map.of());
         }
+    }
+
+    /**
+     * DuckDB's parser reads the ordered-set aggregates {@code percentile_cont(f) WITHIN GROUP (ORDER BY x)} and
+     * {@code percentile_disc(…)} as {@code quantile_cont(x, f)} and {@code quantile_disc(x, f)}, so that
+     * {@code duckdb_functions()} does not list them: they take those functions' class.
+     */
+    private static Map<String, FunctionClass> orderedSets(Map<String, FunctionClass> duckdb) {
+        for (String[] pair : new String[][] {{"percentile_cont", "quantile_cont"}, {"percentile_disc", "quantile_disc"}}) {
+            FunctionClass c = duckdb.get(pair[1]);
+            if (c != null) {
+                duckdb.putIfAbsent(pair[0], c);
+            }
+        }
+        return duckdb;
     }
 
     private static Map<String, FunctionClass> read(String engine) {

@@ -43,6 +43,8 @@ final class NodeClasses {
             // MySQL and MariaDB only (AstAnalyzer refuses it elsewhere): a <=> b, the NULL-safe equality the
             // parser names after pgvector's operator; both operands are walked
             net.sf.jsqlparser.expression.operators.relational.CosineSimilarity.class,
+            // PostgreSQL only (AstAnalyzer refuses it elsewhere): containment a @> b, a <@ b; both operands walked
+            net.sf.jsqlparser.expression.operators.relational.JsonOperator.class,
             net.sf.jsqlparser.expression.NotExpression.class,
             net.sf.jsqlparser.expression.NullValue.class,
             net.sf.jsqlparser.expression.OrderByClause.class,

@@ -65,6 +65,9 @@ final class ResourceBounds {
     static final long NOMINAL_OPERAND = 256;
 
     /** Functions that split a string into a list of its pieces (DuckDB's names). */
+    /** Series whose rows {@code unnest} yields, bounded by their constant arguments. */
+    private static final java.util.Set<String> SERIES = java.util.Set.of("range", "generate_series");
+
     private static final java.util.Set<String> SPLITS = java.util.Set.of("string_split", "str_split", "string_to_array",
             "split", "regexp_split_to_array");
 
@@ -355,6 +358,9 @@ final class ResourceBounds {
                 case "generate_series":
                 case "system_range":
                     return mul(series(n, args), NUMBER);
+                case "range":
+                    // DuckDB's range(stop) counts from 0; range(start, stop [, step]) as generate_series
+                    return mul(series(n, args.size() == 1 ? List.of(new LongValue(0), args.get(0)) : args), NUMBER);
                 case "unnest":
                     // a list literal ([1, 2, 3]) unnests to its own elements: bounded by what the statement spells
                     if (arg(args, 0) instanceof net.sf.jsqlparser.expression.ArrayConstructor) {
@@ -365,6 +371,10 @@ final class ResourceBounds {
                     if (arg(args, 0) instanceof Function split && SPLITS.contains(bare(split.getName()))
                             && catalog.classOf(bare(split.getName())).orElse(null) == FunctionClass.SAFE_SCALAR) {
                         return size(split);
+                    }
+                    // a series of constant bounds (unnest(range(5)), unnest(generate_series(1, 3))): its own rows
+                    if (arg(args, 0) instanceof Function series && SERIES.contains(bare(series.getName()))) {
+                        return size(series);
                     }
                     throw new Unbounded("unnest expands its input by an amount the guard cannot bound before it runs");
                 case "array_fill": {

@@ -220,6 +220,12 @@ public final class SqlGuard {
             }
         }
         // each engine's syntax the parser does not read, respelled for it (at most one of the three applies)
+        if (dialect == Dialect.MARIADB) {
+            lexed = afterSpelling(MariaDbGroupOrder.forParser(lexed), lexed, dialect, policy);
+            if (lexed.violation() != null) {
+                return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
+            }
+        }
         MySqlSpelling.ForParser mySql = null;
         if (dialect.isMySqlFamily()) {
             mySql = MySqlSpelling.forParser(lexed);
@@ -232,6 +238,10 @@ public final class SqlGuard {
         }
         SqliteSpelling.ForParser sqlite = null;
         if (dialect == Dialect.SQLITE) {
+            lexed = afterSpelling(SqliteChains.forParser(lexed), lexed, dialect, policy);
+            if (lexed.violation() != null) {
+                return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
+            }
             sqlite = SqliteSpelling.forParser(lexed);
             lexed = afterSpelling(sqlite, lexed, dialect, policy);
         }

@@ -17,8 +17,10 @@ import net.sf.jsqlparser.parser.Token;
  * whether or not {@code NO_BACKSLASH_ESCAPES} is set); {@code "…"} (an identifier, or a string on MySQL
  * without {@code ANSI_QUOTES}: the same extent); {@code `…`}; {@code […]} on SQLite (no escape) and SQL
  * Server ({@code ]]} escapes), an array bracket elsewhere. Refused as tokens, because the parser and the
- * engine disagree on them or they are never needed in a query: comments of every kind ({@code --},
- * {@code #}, {@code /*}, {@code *}{@code /}, {@code //} but on DuckDB, where it is integer division),
+ * engine disagree on them or they are never needed in a query: comments the engines may end at different
+ * places ({@code #}, a stray {@code *}{@code /}, {@code //} but on DuckDB, where it is integer division, a
+ * nested {@code /*}, MySQL's {@code /*!}, see {@code commentEnd}; the others are blanked, and what runs is the
+ * guard's printing, which holds none),
  * {@code E''}, {@code U&''}, {@code q''}, {@code nq''}, {@code _charset''} prefixes, {@code $} (dollar
  * quoting, positional parameters), {@code ?}, JDBC braces (on DuckDB, whose driver has no JDBC escapes,
  * braces are struct literals, checked by {@link DuckDbSpelling}), a backslash outside a literal, control characters, non-ASCII characters outside
@@ -168,7 +170,7 @@ final class SqlLexer {
                 if (bad == null && c == '[') {
                     for (int k = i + 1; k < end - 1; k++) {
                         char d = sql.charAt(k);
-                        if (d == '\'' || d == '"' || d == '`' || d == '[') {
+                        if (d == '\'' || d == '"' || d == '[' || d == '`' && dialect != Dialect.SQLITE) {
                             bad = violation(ViolationType.SUSPICIOUS_CHARACTER, sql, i,
                                     "a quote inside a [bracketed] identifier is not allowed");
                             break;
@@ -195,8 +197,22 @@ final class SqlLexer {
                 i += 2;
                 continue;
             }
-            if (c == '-' && next == '-' || c == '/' && (next == '*' || next == '/') || c == '*' && next == '/'
-                    || c == '#') {
+            if (c == '-' && next == '-' || c == '/' && next == '*') {
+                int end = commentEnd(sql, i, mysql);
+                if (end < 0) {
+                    return fail(sql, out, deepest, ViolationType.COMMENT, i, end == -2
+                            ? "MySQL's executable comments /*! … */ are not allowed"
+                            : "a comment the engines may end at different places (nested /* */, a lone carriage "
+                                    + "return, a control character, MySQL's -- without a space, no end) is not allowed");
+                }
+                // blanked: the parser reads the statement without it, and what runs is the guard's printing
+                for (int k = i; k < end; k++) {
+                    normal[k] = ' ';
+                }
+                i = end;
+                continue;
+            }
+            if (c == '/' && next == '/' || c == '*' && next == '/' || c == '#') {
                 return fail(sql, out, deepest, ViolationType.COMMENT, i, "comments are not allowed");
             }
             if (c == '$') {
@@ -577,6 +593,47 @@ final class SqlLexer {
 
     private static boolean isDigit(char c) {
         return c >= '0' && c <= '9';
+    }
+
+    /**
+     * One past the comment starting at {@code i} ({@code --} to the end of its line, or {@code /*} to the first
+     * {@code *}{@code /}), where every engine ends it alike: -1 when they may not (a block comment holding
+     * {@code /*}, which PostgreSQL, H2 and DuckDB nest and SQLite and MySQL do not; a carriage return not before a
+     * line feed or another control character; on MySQL {@code --} not followed by a space, which is no comment
+     * there; a block comment without its end), -2 for MySQL's executable {@code /*!} and {@code /*M!}.
+     */
+    private static int commentEnd(String sql, int i, boolean mysql) {
+        int n = sql.length();
+        if (sql.charAt(i) == '-') {
+            if (mysql && (i + 2 >= n || " \t\n".indexOf(sql.charAt(i + 2)) < 0)) {
+                return -1;
+            }
+            for (int k = i + 2; k < n; k++) {
+                char d = sql.charAt(k);
+                if (d == '\n') {
+                    return k;
+                }
+                if (d == '\r' && (k + 1 >= n || sql.charAt(k + 1) != '\n') || d != '\r' && d != '\t' && d < 0x20
+                        || d == 0x7f) {
+                    return -1;
+                }
+            }
+            return n;
+        }
+        if (mysql && (sql.startsWith("/*!", i) || sql.startsWith("/*M!", i))) {
+            return -2;
+        }
+        for (int k = i + 2; k + 1 < n; k++) {
+            char d = sql.charAt(k);
+            if (d == '*' && sql.charAt(k + 1) == '/') {
+                return k + 2;
+            }
+            if (d == '/' && sql.charAt(k + 1) == '*' || d < 0x20 && d != '\t' && d != '\n' && d != '\r'
+                    || d == 0x7f) {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     private static Result fail(String sql, List<Tok> out, int deepest, ViolationType type, int at, String message) {

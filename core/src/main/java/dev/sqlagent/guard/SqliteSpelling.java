@@ -109,7 +109,7 @@ final class SqliteSpelling {
         int distincts = 0;
         for (int t = 0; t < toks.size(); t++) {
             SqlLexer.Tok tok = toks.get(t);
-            if (word(sql, tok, "match")) {
+            if (word(sql, tok, "match") && operatorPosition(sql, toks, t)) {
                 String problem = operator(sql, toks, t, between);
                 if (problem != null) {
                     return refuse(sql, tok, problem);
@@ -125,7 +125,7 @@ final class SqliteSpelling {
                 out.append(sql, copied, tok.start()).append(GLOB_MARKER);
                 copied = tok.end();
                 globs++;
-            } else if (word(sql, tok, "is") && !(t > 0 && punct(sql, toks.get(t - 1), '.'))) {
+            } else if (word(sql, tok, "is") && operatorPosition(sql, toks, t)) {
                 boolean not = t + 1 < toks.size() && word(sql, toks.get(t + 1), "not");
                 int r = not ? t + 2 : t + 1;
                 if (r >= toks.size() || parserReadsAfterIs(sql, toks.get(r))) {
@@ -168,6 +168,9 @@ final class SqliteSpelling {
             return false;
         }
         SqlLexer.Tok before = toks.get(k);
+        if (word(sql, before, "end")) {
+            return true; // CASE … END ends an operand
+        }
         if (punct(sql, before, ')') || before.kind() == SqlLexer.Kind.STRING
                 || before.kind() == SqlLexer.Kind.NUMBER || before.kind() == SqlLexer.Kind.IDENTIFIER) {
             return true;
@@ -201,7 +204,7 @@ final class SqliteSpelling {
         int globs = 0;
         for (int t = 0; t < r.tokens().size(); t++) {
             SqlLexer.Tok tok = r.tokens().get(t);
-            if (word(sql, tok, "match") || word(sql, tok, "glob") && operatorPosition(sql, r.tokens(), t)) {
+            if ((word(sql, tok, "match") || word(sql, tok, "glob")) && operatorPosition(sql, r.tokens(), t)) {
                 return null; // an operator the parser's printing made up
             }
             if (word(sql, tok, MATCH_MARKER)) {

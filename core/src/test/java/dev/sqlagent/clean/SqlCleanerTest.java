@@ -315,6 +315,20 @@ class SqlCleanerTest {
         assertThat(c.problem()).contains(problem);
     }
 
+    /** A comment is a space to SQL: a commented query is found whole, never cut after its comment. */
+    @Test
+    void commentedQueriesAreFoundWhole() {
+        for (String sql : List.of(
+                "WITH /* c */ q AS (SELECT 1) SELECT * FROM q",
+                "WITH -- totals per dept\nq AS (SELECT 1) SELECT * FROM q",
+                "WITH q AS ( -- the rows\n SELECT 1 /* one */) -- then\nSELECT * FROM q",
+                "SELECT name /* the display name */, dept FROM people -- every department\nWHERE score > 10")) {
+            assertThat(cleaner.clean(sql).sql()).as(sql).contains(sql);
+            assertThat(cleaner.clean("Here is the query:\n```sql\n" + sql + "\n```").sql()).as(sql).contains(sql);
+        }
+        assertThat(cleaner.clean("We select the names /* not sql */ from the table.").sql()).isEmpty();
+    }
+
     @Test
     void leavesEveryRealPredictionUnchanged() throws IOException {
         Path dir = Path.of(System.getProperty("sqlagent.projectRoot", "."))
