@@ -1324,7 +1324,7 @@ final class AstAnalyzer {
         if (dialect == Dialect.DUCKDB && q.getSchemaName() != null && q.getDatabaseName() == null) {
             // DuckDB reads a.b.c, when no table a.b is in scope, as field c of column b of table a: a read of b
             Column struct = new Column(new Table(q.getSchemaName()), q.getName());
-            resolveQualified(struct, struct.getTable(), NameScope.fold(q.getName()));
+            resolveQualified(struct, struct.getTable(), NameScope.fold(q.getName(), dialect));
             return;
         }
         unknown(column, "no table or alias " + q.getFullyQualifiedName() + " in " + visible());
