@@ -60,18 +60,26 @@ class GovernanceCostTest {
      * doubled and rounded up to 64 KiB. The governed agent's second distinct text is parsed and lexed on its
      * own, on another thread (hence two hand-offs a question), but it renders to the same statement as the
      * first, so the engine plans and runs it once: the governed agent sends exactly the default's statements.
+     *
+     * <p>Issue 29's fixes added round trips to the engine check, each said here (over the six questions):
+     * H2 16 to 26 (the {@code CASE_INSENSITIVE_IDENTIFIERS} setting read per check, +6, so that names compare as
+     * H2 binds them; the key columns of each index a plan scans, +4, so that a read ordered by a denied column is
+     * seen); MariaDB 42 to 45 (index key columns, +3); PostgreSQL 24 to 35 (whether the database defines
+     * functions or operators of its own, +6; the types the plan casts to, resolved by identity, +5); DuckDB 24 to
+     * 30 ({@code duckdb_functions()} per check, +6, to tell a macro from a built-in). Each is a catalog fact that
+     * could be cached per agent with a documented invalidation (issue 32).
      */
     private static final Map<String, Cost> EXPECTED = Map.ofEntries(
-            Map.entry("h2 default", new Cost(6, 15, 0, 16, 983040)),
-            Map.entry("h2 governed", new Cost(12, 30, 12, 16, 983040)),
+            Map.entry("h2 default", new Cost(6, 15, 0, 26, 983040)),
+            Map.entry("h2 governed", new Cost(12, 30, 12, 26, 983040)),
             Map.entry("sqlite default", new Cost(6, 15, 0, 36, 458752)),
             Map.entry("sqlite governed", new Cost(12, 30, 12, 36, 262144)),
-            Map.entry("postgresql default", new Cost(6, 15, 0, 24, 524288)),
-            Map.entry("postgresql governed", new Cost(12, 30, 12, 24, 393216)),
-            Map.entry("mariadb default", new Cost(6, 15, 0, 42, 1114112)),
-            Map.entry("mariadb governed", new Cost(12, 30, 12, 42, 1048576)),
-            Map.entry("duckdb default", new Cost(6, 15, 0, 24, 458752)),
-            Map.entry("duckdb governed", new Cost(12, 30, 12, 24, 262144)));
+            Map.entry("postgresql default", new Cost(6, 15, 0, 35, 524288)),
+            Map.entry("postgresql governed", new Cost(12, 30, 12, 35, 393216)),
+            Map.entry("mariadb default", new Cost(6, 15, 0, 45, 1114112)),
+            Map.entry("mariadb governed", new Cost(12, 30, 12, 45, 1048576)),
+            Map.entry("duckdb default", new Cost(6, 15, 0, 30, 458752)),
+            Map.entry("duckdb governed", new Cost(12, 30, 12, 30, 262144)));
 
     @ParameterizedTest
     @EnumSource(value = Dialect.class, names = {"H2", "SQLITE", "POSTGRESQL", "MARIADB", "DUCKDB"})

@@ -49,6 +49,8 @@ class IdentifierCaseEngineCheckTest {
     private static void run(Dialect d) throws Exception {
         HostileFixture.Twins twins = HostileFixture.twins(d);
         GuardPolicy policy = HostileFixture.policy(d, FunctionPolicy.standard());
+        // the guard as the agent runs it: the policy completed from the catalog (columns, indexes, objects)
+        GuardPolicy complete = dev.sqlagent.schema.SchemaCatalog.introspect(twins.a(), policy).completePolicy(policy);
         EngineCheck check = EngineCheck.create(twins.a(), d);
         SqlGuard guard = SqlGuard.create();
         List<String> wrong = new ArrayList<>();
@@ -58,7 +60,7 @@ class IdentifierCaseEngineCheckTest {
         for (HostileAttacks.Attack attack : attacks) {
             String sql = attack.sql();
             boolean harmless = attack.cls().endsWith("-harmless");
-            GuardVerdict g = guard.check(sql, policy, d);
+            GuardVerdict g = guard.check(sql, complete, d);
             // a harmful statement goes to the engine as written, the guard bypassed; a harmless one as the guard
             // renders it, routed off the indexes ordered by a denied column (read raw through one, its rows come
             // back in that column's order, which the engine check rightly refuses) and skipped where the guard

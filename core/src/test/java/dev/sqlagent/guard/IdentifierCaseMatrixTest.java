@@ -34,6 +34,8 @@ class IdentifierCaseMatrixTest {
     void eachBindingIsTheEngines(Dialect d) throws Exception {
         HostileFixture.Twins twins = HostileFixture.twins(d);
         GuardPolicy policy = HostileFixture.policy(d, FunctionPolicy.standard());
+        // the guard as the agent runs it: the policy completed from the catalog (columns, indexes, objects)
+        GuardPolicy complete = dev.sqlagent.schema.SchemaCatalog.introspect(twins.a(), policy).completePolicy(policy);
         EngineCheck check = EngineCheck.create(twins.a(), d);
         SqlGuard guard = SqlGuard.create();
         String q = d.isMySqlFamily() ? "`" : "\"";
@@ -75,7 +77,7 @@ class IdentifierCaseMatrixTest {
                 }
                 ran++;
                 boolean leaks = HostileFullPathTest.live(attack, a, b);
-                GuardVerdict g = guard.check(sql, policy, d);
+                GuardVerdict g = guard.check(sql, complete, d);
                 // the engine check alone (the guard bypassed) on a statement that leaks; on a harmless one, the
                 // statement as the guard renders it (routed off indexes ordered by a denied column, which a raw
                 // read takes and the engine check rightly refuses), where the guard accepts it

@@ -162,7 +162,9 @@ final class PgObjects {
                 + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_operator'::pg_catalog.regclass "
                 + "AND d.objid = o.oid AND d.deptype = 'e')) OR EXISTS (SELECT 1 FROM pg_catalog.pg_cast k "
                 + "JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc JOIN pg_catalog.pg_namespace n "
-                + "ON n.oid = p.pronamespace WHERE n.nspname" + OWN + ")")) {
+                + "ON n.oid = p.pronamespace WHERE n.nspname" + OWN + "AND NOT EXISTS (SELECT 1 FROM "
+                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
+                + "AND d.objid = p.oid AND d.deptype = 'e'))")) {
             if (timeoutSeconds > 0) {
                 ps.setQueryTimeout(timeoutSeconds);
             }
