@@ -1328,7 +1328,12 @@ public final class SqlAgent implements AutoCloseable {
                 JdbcSqlExecutor jdbc = jb.build();
                 exec = jdbc;
                 // schema reads have no statement to time out: every read of theirs is bounded like an execution's
-                DataSource ds = dev.sqlagent.internal.NetworkTimeouts.bounded(dataSource, jdbc.networkTimeout().toMillis());
+                // a planning login (MariaDB, MySQL) reads the catalog: a login with column grants does not see the
+                // columns it may not read, nor the indexes and foreign keys over them, which the policy's closed
+                // world, the index-order defence and the join hints need; what the model is shown is still only
+                // what the policy allows
+                DataSource ds = dev.sqlagent.internal.NetworkTimeouts.bounded(
+                        planningDataSource != null ? planningDataSource : dataSource, jdbc.networkTimeout().toMillis());
                 GuardPolicy p = policy;
                 dev.sqlagent.schema.SchemaEnrichment e = enrichment;
                 SchemaCatalog given = schema == null ? null : enriched(schema);
@@ -1356,7 +1361,18 @@ public final class SqlAgent implements AutoCloseable {
             dev.sqlagent.internal.BuildChecks.check(settings);
             try {
                 // closed world for the policy too: a misspelt denial must not leave the real column open
-                dev.sqlagent.internal.BuildChecks.checkResolves(source.get(), settings);
+                try {
+                    dev.sqlagent.internal.BuildChecks.checkResolves(source.get(), settings);
+                } catch (dev.sqlagent.guard.PolicyResolutionException hidden) {
+                    if (planningDataSource == null) {
+                        throw hidden;
+                    }
+                    // a login with column grants does not see the columns it may not read (MariaDB and MySQL
+                    // leave them out of information_schema), so a denied column looks misspelt to it; the
+                    // planning login, with table-level SELECT, sees the whole schema: the names resolve there
+                    dev.sqlagent.internal.BuildChecks.checkResolves(SchemaCatalog.introspect(planningDataSource,
+                            settings.policy()), settings);
+                }
             } catch (java.sql.SQLException e) {
                 dev.sqlagent.internal.BuildChecks.unresolvedAtBuild(e.getMessage());
             }

@@ -74,8 +74,15 @@ public final class PolicyResolutionException extends IllegalStateException {
         }
         StringBuilder sb = new StringBuilder("the policy names what the database does not have, so it would not"
                 + " hold as written: ");
+        boolean deniedColumn = false;
         for (int i = 0; i < unresolved.size(); i++) {
             sb.append(i == 0 ? "" : "; ").append(unresolved.get(i));
+            deniedColumn |= unresolved.get(i).kind() == Kind.DENIED_COLUMN;
+        }
+        if (deniedColumn) {
+            sb.append(" (a login with column grants does not see the columns it may not read on MariaDB and MySQL:"
+                    + " with such a login, give the agent a planningDataSource, whose view of the schema is checked"
+                    + " instead)");
         }
         return sb.toString();
     }

@@ -17,6 +17,21 @@ final class StatementShape {
 
     /** The words a query may begin with, after opening parentheses. */
     private static final Set<String> QUERY_STARTS = Set.of("select", "with", "values", "table");
+    /**
+     * Words that begin a statement other than a query on some engine we govern: such a reply is a policy
+     * violation. Any other first word (a typo such as {@code SELEC}, DuckDB's {@code FROM}-first query) is left
+     * to the parser, which fails on it: a syntax error the model may correct, never run.
+     */
+    private static final Set<String> STATEMENT_WORDS = Set.of("abort", "alter", "analyse", "analyze", "attach",
+            "backup", "begin", "call", "checkpoint", "close", "cluster", "comment", "commit", "copy", "create",
+            "deallocate", "declare", "delete", "describe", "desc", "detach", "discard", "do", "drop", "end", "execute",
+            "exec", "explain", "export", "fetch", "flush", "grant", "handler", "help", "import", "insert", "install",
+            "kill", "listen", "load", "lock", "merge", "move", "notify", "optimize", "pivot", "prepare", "pragma",
+            "purge", "reassign", "refresh", "reindex", "release", "rename", "repair", "replace", "reset", "restore",
+            "revoke", "rollback", "runscript", "savepoint", "script", "security", "set", "show", "shutdown", "start",
+            "summarize", "truncate", "uninstall", "unlisten", "unlock", "unpivot", "update", "upsert", "use",
+            "vacuum", "xa", "get", "put", "remove", "force", "checksum", "cache", "uncache", "msck", "connect",
+            "disconnect");
 
     /** The words after which the next item at the same depth is a table. */
     private static final Set<String> TABLE_CLAUSES = Set.of("from", "join");
@@ -66,7 +81,7 @@ final class StatementShape {
                 continue; // only parentheses: the parser reports it
             }
             String word = first.text(sql).toLowerCase(Locale.ROOT);
-            if (first.kind() != SqlLexer.Kind.WORD || !QUERY_STARTS.contains(word)) {
+            if (first.kind() == SqlLexer.Kind.WORD && !QUERY_STARTS.contains(word) && STATEMENT_WORDS.contains(word)) {
                 out.add(new Violation(ViolationType.NOT_A_QUERY, SqlLexer.fragment(sql, first.start()),
                         "only a query is allowed, not " + Names.upper(first.text(sql)) + " (the statement is never"
                                 + " cut down to a query inside it)"));

@@ -108,8 +108,18 @@ class LeastPrivilegeLoginTest {
         GuardPolicy policy = HostileFixture.policy(Dialect.MARIADB, FunctionPolicy.standard());
         ScriptedLlm model = ScriptedLlm.create().fallback(r -> dev.sqlagent.llm.LlmResponse.of(
                 "SELECT name FROM people WHERE id = 3"));
+        // the login does not see the denied columns (MariaDB hides what a column grant leaves out), so without a
+        // planning login the agent cannot even resolve its policy, and says what to do
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SqlAgent.builder().llm(model)
+                        .dataSource(logins.least().a()).dialect(Dialect.MARIADB).policy(policy).build())
+                .isInstanceOf(dev.sqlagent.guard.PolicyResolutionException.class)
+                .hasMessageContaining("planningDataSource");
+        // with the policy's denials left out, the build goes on, and the engine check refuses (the trace is
+        // hidden from this login) and names the option
+        GuardPolicy allowOnly = GuardPolicy.builder().allowTables("people", "pets", "orders")
+                .functionPolicy(FunctionPolicy.standard()).build();
         try (SqlAgent alone = SqlAgent.builder().llm(model).dataSource(logins.least().a()).dialect(Dialect.MARIADB)
-                .policy(policy).build()) {
+                .policy(allowOnly).build()) {
             AgentResult r = alone.ask(HostileFullPath.QUESTION);
             assertThat(r).isInstanceOf(AgentResult.Rejected.class);
             assertThat(((AgentResult.Rejected) r).violations().get(0).message())
