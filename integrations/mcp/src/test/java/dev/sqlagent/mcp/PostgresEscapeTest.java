@@ -80,11 +80,11 @@ class PostgresEscapeTest extends EscapeSuite {
                 "SELECT name FROM items;DROP TABLE items--",
                 "SELECT name FROM items；DELETE FROM items",
                 // leading and trailing comments
+                // (a comment around a query is now blanked and the query answered: "/* read-only */ SELECT name
+                // FROM items", "-- harmless\nSELECT …" and "SELECT name FROM items -- ; DELETE FROM items" read
+                // only allowed names and run nothing after the comment, so they are no longer attacks here)
                 "/* */ DELETE FROM items",
-                "/* read-only */ SELECT name FROM items",
                 "-- \n DELETE FROM items",
-                "-- harmless\nSELECT name FROM items",
-                "SELECT name FROM items -- ; DELETE FROM items",
                 "/* nested /* */ DELETE FROM items */ SELECT 1",
                 // writes and DDL in every shape
                 "DELETE FROM items",
