@@ -133,7 +133,7 @@ final class SqliteChains {
             return r + 1;
         }
         if (punct(sql, first, '(')) {
-            return closing(sql, toks, r);
+            return SqliteSpelling.closing(sql, toks, r);
         }
         if (!SqliteSpelling.isName(first) || first.kind() == SqlLexer.Kind.WORD
                 && (SqliteSpelling.NOT_A_CALL.contains(first.text(sql).toLowerCase(Locale.ROOT))
@@ -148,7 +148,7 @@ final class SqliteChains {
             parts++;
         }
         if (end < toks.size() && punct(sql, toks.get(end), '(')) {
-            end = closing(sql, toks, end);
+            end = SqliteSpelling.closing(sql, toks, end);
         }
         return end;
     }
@@ -158,21 +158,5 @@ final class SqliteChains {
             return true;
         }
         return tok.kind() == SqlLexer.Kind.WORD && SqliteSpelling.AFTER.contains(tok.text(sql).toLowerCase(Locale.ROOT));
-    }
-
-    /** One past the parenthesis closing the one at {@code open}, or -1. */
-    private static int closing(String sql, List<SqlLexer.Tok> toks, int open) {
-        int depth = 0;
-        for (int k = open; k < toks.size(); k++) {
-            if (punct(sql, toks.get(k), '(')) {
-                depth++;
-            } else if (punct(sql, toks.get(k), ')')) {
-                depth--;
-                if (depth == 0) {
-                    return k + 1;
-                }
-            }
-        }
-        return -1;
     }
 }

@@ -436,7 +436,7 @@ final class SqliteSpelling {
     }
 
     /** One past the parenthesis closing the one at {@code open}, or -1. */
-    private static int closing(String sql, List<SqlLexer.Tok> toks, int open) {
+    static int closing(String sql, List<SqlLexer.Tok> toks, int open) {
         int depth = 0;
         for (int k = open; k < toks.size(); k++) {
             if (punct(sql, toks.get(k), '(')) {

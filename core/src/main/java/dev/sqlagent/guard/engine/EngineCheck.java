@@ -137,17 +137,6 @@ public final class EngineCheck {
                 null);
     }
 
-    /**
-     * The planning login, when there is one ({@link #plannedBy}). A login with column grants does not see the
-     * columns it may not read (MariaDB and MySQL leave them out of {@code information_schema}); the planning
-     * login, with table-level {@code SELECT}, sees the whole schema, so a policy's denied columns are resolved
-     * against its view.
-     *
-     * @return the planning login's data source, or empty
-     */
-    public java.util.Optional<DataSource> planner() {
-        return java.util.Optional.ofNullable(planner);
-    }
 
     /**
      * Returns this check with the statements planned by a second login of the same database (MariaDB and
