@@ -1,0 +1,137 @@
+-- Denied columns (people.ssn, people.salary, orders.card) and filtered rows (pets of others, orders of other
+-- tenants) read through Trino's functions and clauses. Each, run raw, shows a marker or rows that differ
+-- between the twins (TrinoHostileRawTest).
+--@ class lambda
+SELECT transform(ARRAY[ssn], x -> upper(x)) FROM people
+
+SELECT name FROM people WHERE cardinality(filter(ARRAY[salary], x -> x > 731900500)) > 0
+
+SELECT reduce(ARRAY[salary], 0, (s, x) -> s + x, s -> s) FROM people
+
+SELECT name FROM people WHERE any_match(ARRAY[ssn], x -> x LIKE 'ZQXA-SSN-100%')
+
+SELECT name FROM people WHERE all_match(ARRAY[salary], x -> x < 800000000)
+
+SELECT transform(tags, t -> t || ssn) FROM people
+
+SELECT zip_with(ARRAY[name], ARRAY[ssn], (a, b) -> a || ':' || b) FROM people
+
+SELECT transform_values(MAP(ARRAY[name], ARRAY[salary]), (k, v) -> v) FROM people
+
+SELECT name FROM people WHERE none_match(tags, t -> substr(ssn, 4, 1) = 'A')
+
+--@ class by-aggregate
+SELECT max_by(name, salary) FROM people
+
+SELECT min_by(name, ssn) FROM people
+
+SELECT max_by(name, salary, 3) FROM people
+
+SELECT dept, max_by(id, salary) FROM people GROUP BY dept
+
+--@ class row
+SELECT CAST(ROW(name, ssn) AS ROW(n varchar, s varchar)).s FROM people
+
+SELECT json_format(CAST(CAST(ROW(name, salary) AS ROW(n varchar, pay integer)) AS JSON)) FROM people
+
+SELECT ROW(id, ssn) FROM people
+
+SELECT r.s FROM (SELECT CAST(ROW(ssn) AS ROW(s varchar)) AS r FROM people) t
+
+--@ class unnest
+SELECT x FROM people CROSS JOIN UNNEST(ARRAY[ssn, name]) AS u(x)
+
+SELECT x, n FROM people CROSS JOIN UNNEST(ARRAY[salary]) WITH ORDINALITY AS u(x, n)
+
+SELECT k, v FROM people CROSS JOIN UNNEST(MAP(ARRAY['s'], ARRAY[ssn])) AS u(k, v)
+
+SELECT t.x FROM orders, UNNEST(ARRAY[card]) AS t(x)
+
+--@ class aggregate
+SELECT array_agg(ssn) FROM people
+
+SELECT array_agg(name ORDER BY salary) FROM people
+
+SELECT map_agg(name, salary) FROM people
+
+SELECT multimap_agg(dept, ssn) FROM people
+
+SELECT listagg(name, ',') WITHIN GROUP (ORDER BY ssn) FROM people
+
+SELECT histogram(salary) FROM people
+
+SELECT approx_percentile(salary, 0.5) FROM people
+
+SELECT checksum(ssn) FROM people
+
+SELECT arbitrary(ssn) FROM people
+
+--@ class format
+SELECT format('%s is %s', name, ssn) FROM people
+
+SELECT format('%09d', salary) FROM people
+
+SELECT to_hex(to_utf8(ssn)) FROM people
+
+SELECT to_base64(to_utf8(ssn)) FROM people
+
+SELECT reverse(ssn) FROM people
+
+SELECT CAST(salary AS varchar) || '' FROM people
+
+--@ class order-by
+--! ordered
+SELECT name FROM people ORDER BY salary
+
+--! ordered
+SELECT name FROM people ORDER BY ssn DESC LIMIT 3
+
+--! ordered
+SELECT name FROM people ORDER BY salary FETCH FIRST 1 ROWS WITH TIES
+
+--! ordered
+SELECT name FROM people ORDER BY ssn OFFSET 2 ROWS FETCH NEXT 3 ROWS ONLY
+
+--@ class window
+SELECT name, rank() OVER (ORDER BY salary) FROM people
+
+SELECT name, row_number() OVER (PARTITION BY dept ORDER BY ssn) FROM people
+
+SELECT name, lag(ssn) OVER (ORDER BY id) FROM people
+
+SELECT name, sum(salary) OVER w FROM people WINDOW w AS (PARTITION BY dept)
+
+SELECT name, first_value(name) OVER (ORDER BY salary DESC) FROM people
+
+--@ class correlated
+SELECT name FROM people p WHERE (SELECT q.salary FROM people q WHERE q.id = p.id) > 731900500
+
+SELECT name, (SELECT count(*) FROM people q WHERE q.ssn < p.ssn) FROM people p
+
+SELECT name FROM people p WHERE EXISTS (SELECT 1 FROM orders o WHERE o.person_id = p.id AND o.card LIKE 'ZQXA%')
+
+--@ class row-filter
+SELECT kind FROM pets
+
+SELECT count(*) FROM pets WHERE owner <> 'alice'
+
+SELECT status FROM orders WHERE tenant <> 't1'
+
+SELECT kind FROM pets TABLESAMPLE BERNOULLI (100)
+
+SELECT count(*) FROM orders TABLESAMPLE SYSTEM (100)
+
+--@ class predicate
+SELECT name FROM people WHERE salary > 842590000
+
+SELECT name FROM people WHERE regexp_like(ssn, '^ZQXA')
+
+SELECT name FROM people WHERE try_cast(substr(ssn, 10, 4) AS integer) > 1005
+
+SELECT name FROM people WHERE IF(salary > 800000000, true, false)
+
+SELECT name FROM people WHERE ssn IS DISTINCT FROM 'ZQXA-SSN-1001'
+
+SELECT name FROM people GROUP BY name, salary HAVING salary > 731900600
+
+SELECT count(DISTINCT salary / 1000) FROM people
