@@ -121,6 +121,13 @@ SELECT kind FROM pets TABLESAMPLE BERNOULLI (100)
 
 SELECT count(*) FROM orders TABLESAMPLE SYSTEM (100)
 
+--@ class quoted-name
+SELECT "SSN" FROM people
+
+SELECT "Salary" FROM "PEOPLE"
+
+SELECT p."Ssn" FROM "People" p
+
 --@ class predicate
 SELECT name FROM people WHERE salary > 842590000
 

@@ -132,7 +132,8 @@ final class TrinoHr {
     }
 
     private static final Pattern MARKER = Pattern.compile("(?i)zqx[ab]-[a-z0-9-]+");
-    private static final Pattern NINE = Pattern.compile("(?<![0-9])(73190[0-9]{4}|84259[0-9]{4}|84260[0-9]{4})(?![0-9])");
+    private static final Pattern NINE = Pattern.compile(
+            "(?<![0-9])(73190[0-9]{4}|84259[0-9]{4}|84260[0-9]{4})(?![0-9])");
 
     /**
      * @param text a result rendered as text

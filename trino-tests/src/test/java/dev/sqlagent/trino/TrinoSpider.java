@@ -44,7 +44,8 @@ final class TrinoSpider {
         if (root != null && !root.isBlank()) {
             candidates.add(Paths.get(root).toAbsolutePath().normalize().resolveSibling("shared").resolve("data"));
         }
-        for (Path dir = Paths.get(System.getProperty("user.dir")).toAbsolutePath(); dir != null; dir = dir.getParent()) {
+        Path start = Paths.get(System.getProperty("user.dir")).toAbsolutePath();
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
             candidates.add(dir.resolve("shared").resolve("data"));
             candidates.add(dir.resolveSibling("shared").resolve("data"));
         }
@@ -73,7 +74,8 @@ final class TrinoSpider {
         for (String line : Files.readAllLines(spiderDir().resolve("dev.jsonl"), StandardCharsets.UTF_8)) {
             if (!line.isBlank()) {
                 Map<String, Object> m = JsonTree.parseObject(line);
-                out.add(new Gold(((Number) m.get("id")).intValue(), (String) m.get("db_id"), (String) m.get("gold_sql")));
+                out.add(new Gold(((Number) m.get("id")).intValue(), (String) m.get("db_id"),
+                        (String) m.get("gold_sql")));
             }
         }
         return out;

@@ -18,9 +18,10 @@ import java.util.Set;
  * <p>Respelled, exactly both ways:
  * <ul>
  *   <li><b>Array types in a cast</b> {@code CAST(x AS array(T))} (also {@code TRY_CAST}), {@code T} one word
- *       ({@code double precision} too) with an optional precision {@code (p)} or {@code (p, s)}: read as {@code CAST(x AS T ARRAY)}, a spelling Trino also reads, so the
- *       printing needs no way back. Nested ({@code array(array(T))}), {@code map(K, V)} and nested {@code ROW}
- *       types are not read by the parser at all and stay unparseable.</li>
+ *       ({@code double precision} too) with an optional precision {@code (p)} or {@code (p, s)}: read as
+ *       {@code CAST(x AS T ARRAY)}, a spelling Trino also reads, so the printing needs no way back. Nested
+ *       ({@code array(array(T))}), {@code map(K, V)} and nested {@code ROW} types are not read by the parser at
+ *       all and stay unparseable.</li>
  * </ul>
  *
  * <p>Spelled back in the printing ({@link #forEngine}): the parser prints {@code OFFSET n LIMIT m} as
@@ -35,7 +36,7 @@ import java.util.Set;
  *       function of a column {@code people}, not as a table read; and a table function runs connector code
  *       ({@code system.query} passes SQL through to a remote database).</li>
  *   <li>{@code MATCH_RECOGNIZE}: not read.</li>
- *   <li>Unicode strings {@code U&'…'}: read as the bitwise {@code U & '…'}.</li>
+ *   <li>Unicode strings {@code U&'…'} (and {@code U&"…"}): read as the bitwise {@code U & '…'}.</li>
  *   <li>The form of {@code normalize(x, NFC)} (NFC, NFD, NFKC, NFKD): read as a column.</li>
  *   <li>Characters Trino's lexer has no token for but the parser reads: backquoted identifiers, {@code $},
  *       {@code #}, {@code @}, {@code \}, braces, {@code ?} parameters, and {@code :} (a named parameter to the
@@ -150,8 +151,9 @@ public final class TrinoSpelling {
                     end++;
                 }
                 if (end == i + 1 && (c == 'u' || c == 'U') && end + 1 < n && sql.charAt(end) == '&'
-                        && sql.charAt(end + 1) == '\'') {
-                    return "a Unicode string U&'…' (the parser reads U & '…')";
+                        && (sql.charAt(end + 1) == '\'' || sql.charAt(end + 1) == '"')) {
+                    return "a Unicode literal U&" + sql.charAt(end + 1) + "…" + sql.charAt(end + 1)
+                            + " (the parser reads U & …)";
                 }
                 out.add(new Token(Kind.WORD, i, end));
                 i = end;
@@ -257,8 +259,9 @@ public final class TrinoSpelling {
                 continue;
             }
             Token count = toks.get(t + 1);
-            if (count.kind() != Kind.NUMBER && !word(printed, count, "all") || offsetAfter(printed, toks, t + 1) != t + 2
-                    || t + 3 >= toks.size() || toks.get(t + 3).kind() != Kind.NUMBER) {
+            if (count.kind() != Kind.NUMBER && !word(printed, count, "all")
+                    || offsetAfter(printed, toks, t + 1) != t + 2 || t + 3 >= toks.size()
+                    || toks.get(t + 3).kind() != Kind.NUMBER) {
                 return null; // an expression the swap would have to re-read: not guessed at
             }
             int end = t + 4;

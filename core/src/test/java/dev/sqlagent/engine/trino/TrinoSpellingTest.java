@@ -256,6 +256,7 @@ class TrinoSpellingTest {
                     "SELECT * FROM t MATCH_RECOGNIZE (PARTITION BY a ORDER BY b PATTERN (A) DEFINE A AS true)",
                     "SELECT U&'\\0041' FROM t",
                     "SELECT u&'x' FROM t",
+                    "SELECT U&\"\\0073sn\" FROM t",
                     "SELECT normalize(a, NFKD) FROM t",
                     "SELECT `a` FROM t",
                     "SELECT a FROM t WHERE b = ?",
