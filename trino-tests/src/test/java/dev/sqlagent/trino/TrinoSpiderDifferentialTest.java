@@ -27,10 +27,12 @@ import org.junit.jupiter.api.Test;
 class TrinoSpiderDifferentialTest {
 
     /**
-     * Measured on Trino 483 with this loader: 519 of 972 agree, 17 differ, 436 fail on Trino (189 of them a
-     * double-quoted string read as a column, 75 a bare column under GROUP BY, 119 syntax).
+     * Measured on Trino 483 with this loader: 519 and 522 of 972 agree in two runs (17 and 14 differ: a gold whose
+     * {@code LIMIT} cuts through ties returns any of the tied rows on Trino), 436 fail on Trino (189 of them a
+     * double-quoted string read as a column, 75 a bare column under GROUP BY, 119 syntax). The floor leaves room
+     * for the ties, no more.
      */
-    static final int AGREE_FLOOR = 519;
+    static final int AGREE_FLOOR = 510;
 
     @Test
     void goldSqlAgreesBetweenSqliteAndTrinoOnMostQuestions() throws Exception {

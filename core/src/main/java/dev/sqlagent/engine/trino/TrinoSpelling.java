@@ -21,7 +21,8 @@ import java.util.Set;
  *       ({@code double precision} too) with an optional precision {@code (p)} or {@code (p, s)}: read as
  *       {@code CAST(x AS T ARRAY)}, a spelling Trino also reads, so the printing needs no way back. Nested
  *       ({@code array(array(T))}), {@code map(K, V)} and nested {@code ROW} types are not read by the parser at
- *       all and stay unparseable.</li>
+ *       all and stay unparseable. A cast to a one-field {@code ROW(s varchar)} parses but its printing throws
+ *       (JSqlParser 5.4): the caller must take a printing that fails as a refusal.</li>
  * </ul>
  *
  * <p>Spelled back in the printing ({@link #forEngine}): the parser prints {@code OFFSET n LIMIT m} as
