@@ -20,7 +20,20 @@ final class TrinoHr {
         if (loaded) {
             return;
         }
-        try (Connection c = TrinoFixture.admin("memory", "default"); Statement s = c.createStatement()) {
+        try (Connection c = TrinoFixture.admin("memory", "default")) {
+            load(c);
+        }
+        loaded = true;
+    }
+
+    /**
+     * Creates (anew) the schema, its tables, rows and a view on a cluster.
+     *
+     * @param c a connection allowed to create them
+     * @throws SQLException if the cluster refuses the set-up
+     */
+    static void load(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA IF NOT EXISTS memory.hr");
             // the memory connector cannot delete rows: the tables are made anew
             s.execute("DROP VIEW IF EXISTS memory.hr.people_ssn");
@@ -34,6 +47,5 @@ final class TrinoHr {
             s.execute("INSERT INTO memory.hr.depts VALUES (1, 'Research'), (2, 'Sales')");
             s.execute("CREATE OR REPLACE VIEW memory.hr.people_ssn AS SELECT id, ssn FROM memory.hr.people");
         }
-        loaded = true;
     }
 }
