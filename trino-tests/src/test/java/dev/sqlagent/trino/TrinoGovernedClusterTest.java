@@ -3,6 +3,8 @@ package dev.sqlagent.trino;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.engine.trino.TrinoErrors;
+import dev.sqlagent.engine.trino.TrinoPlanReader;
+import dev.sqlagent.guard.engine.EngineReading;
 import dev.sqlagent.engine.trino.TrinoPrivileges;
 import dev.sqlagent.engine.trino.TrinoRules;
 import dev.sqlagent.engine.trino.TrinoSession;
@@ -137,6 +139,27 @@ class TrinoGovernedClusterTest {
             } catch (SQLException e) {
                 assertThat(TrinoErrors.classify(e)).isEqualTo(ErrorCategory.PERMISSION_DENIED);
             }
+        }
+    }
+
+    @Test
+    void thePlanReaderWorksAsTheLoginAndShowsTheRowFiltersColumn() throws SQLException {
+        try (Connection c = analyst()) {
+            EngineReading r = TrinoPlanReader.read(c, "SELECT name FROM people", 30);
+            List<String> columns = new ArrayList<>();
+            r.columns().forEach(x -> columns.add(x.toString()));
+            // the cluster's row filter (dept = 1) is planned into the scan: its column is read too
+            assertThat(columns).containsExactlyInAnyOrder("memory.hr.people.name", "memory.hr.people.dept");
+            assertThat(r.unreadable()).isEmpty();
+            assertThat(r.writes()).isEmpty();
+            SQLException e = null;
+            try {
+                TrinoPlanReader.read(c, "SELECT ssn FROM people", 30);
+            } catch (SQLException x) {
+                e = x;
+            }
+            assertThat((Object) e).as("planning a denied column is refused").isNotNull();
+            assertThat(TrinoErrors.classify(e)).isEqualTo(ErrorCategory.PERMISSION_DENIED);
         }
     }
 

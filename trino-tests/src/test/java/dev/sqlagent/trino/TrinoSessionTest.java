@@ -124,6 +124,10 @@ class TrinoSessionTest {
             s.cancel();
             Object outcome = running.get(2, TimeUnit.MINUTES);
             assertThat(outcome).isInstanceOf(SQLException.class);
+            // USER_CANCELED: the library cancels at its own timeout
+            SQLException canceled = (SQLException) outcome;
+            assertThat(TrinoErrors.classify(canceled)).as("code %s: %s, cause %s", canceled.getErrorCode(),
+                    canceled.getMessage(), canceled.getCause()).isEqualTo(ErrorCategory.TIMEOUT);
             String[] state = awaitState(watcher, marker, "FAILED");
             assertThat(state[1]).isEqualTo("USER_CANCELED");
             TrinoSession.leave(c);

@@ -2,11 +2,11 @@ package dev.sqlagent.engine.trino;
 
 import dev.sqlagent.execution.ErrorCategory;
 import java.io.IOException;
-import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 
 /**
  * Classifies what Trino reports. The Trino JDBC driver (483) throws a plain {@link SQLException} whose
@@ -15,7 +15,9 @@ import java.util.Map;
  * class names it {@code io.trino.spi.TrinoException}): {@code 46} for {@code TABLE_NOT_FOUND}, {@code 131075}
  * for {@code EXCEEDED_TIME_LIMIT}. Codes are grouped by type: below {@code 0x10000} the user's (the SQL's) error,
  * {@code 0x10000} internal, {@code 0x20000} insufficient resources, {@code 0x1000000} and up a connector's own.
- * A failure to reach the server has code 0 and an I/O exception as its cause.
+ * A failure to reach the server has code 0 and an I/O exception as its cause; a statement cancelled from
+ * another thread has code 0 and a {@link CancellationException} as its cause, on the client, while the cluster
+ * records {@code USER_CANCELED} (3).
  */
 public final class TrinoErrors {
 
@@ -114,15 +116,19 @@ public final class TrinoErrors {
         if (e instanceof SQLTimeoutException) {
             return ErrorCategory.TIMEOUT;
         }
-        if (code == 0 && (e instanceof SQLTransientConnectionException || causedByIo(e))) {
+        if (code == 0 && causedBy(e, CancellationException.class)) {
+            // Statement.cancel (the library's own, at its timeout): "Error fetching results", no code
+            return ErrorCategory.TIMEOUT;
+        }
+        if (code == 0 && (e instanceof SQLTransientConnectionException || causedBy(e, IOException.class))) {
             return ErrorCategory.CONNECTION;
         }
         return ErrorCategory.UNKNOWN;
     }
 
-    private static boolean causedByIo(Throwable e) {
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
         for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
-            if (t instanceof IOException || t instanceof ConnectException) {
+            if (type.isInstance(t)) {
                 return true;
             }
         }
