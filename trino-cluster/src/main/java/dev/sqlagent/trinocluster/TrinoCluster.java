@@ -108,6 +108,18 @@ public final class TrinoCluster implements AutoCloseable {
      * @return the running cluster; close it
      */
     public static TrinoCluster start(int workers) {
+        return start(workers, null);
+    }
+
+    /**
+     * Starts a cluster of its own whose coordinator enforces Trino's file-based access control
+     * ({@code security.config-file}) with the rules in a file, read once at start-up.
+     *
+     * @param workers workers beside the coordinator, at least 1
+     * @param accessControlRules the rules' JSON file, or null for the allow-all default of {@link #start(int)}
+     * @return the running cluster; close it
+     */
+    public static TrinoCluster start(int workers, Path accessControlRules) {
         if (workers < 1) {
             throw new IllegalArgumentException("a cluster needs at least one worker, got " + workers);
         }
@@ -127,6 +139,9 @@ public final class TrinoCluster implements AutoCloseable {
                     "--add-modules", "jdk.incubator.vector", "-Xmx3g", "-XX:+UseG1GC",
                     "-Djava.io.tmpdir=" + dir, "-Dfile.encoding=UTF-8", "-Duser.timezone=UTC",
                     "@" + argFile, main.toString(), Integer.toString(workers), ready.toString()));
+            if (accessControlRules != null) {
+                command.add(accessControlRules.toAbsolutePath().toString());
+            }
             Process p = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
