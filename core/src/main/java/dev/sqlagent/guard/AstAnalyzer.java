@@ -1,6 +1,8 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.EngineGuard;
+import dev.sqlagent.engine.Engines;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -150,6 +152,8 @@ final class AstAnalyzer {
 
     private final GuardPolicy policy;
     private final Dialect dialect;
+    /** The engine's reading of its SQL, where engines differ. */
+    private final EngineGuard engine;
     private final Set<Object> visited = Collections.newSetFromMap(new IdentityHashMap<>());
 
     final List<Violation> violations = new ArrayList<>();
@@ -201,6 +205,7 @@ final class AstAnalyzer {
     AstAnalyzer(GuardPolicy policy, Dialect dialect) {
         this.policy = policy;
         this.dialect = dialect;
+        this.engine = Engines.of(dialect).guard();
         this.names = new NameScope.Builder(policy, dialect);
     }
 
@@ -404,7 +409,7 @@ final class AstAnalyzer {
                 walk(e.getKey(), node, scope);
             }
         } else if (node instanceof StringValue) {
-            if (dialect.isMySqlFamily()) {
+            if (engine.backslashEscapes()) {
                 respellMySqlString((StringValue) node);
             }
         } else if (node instanceof ColDataType) {
@@ -437,10 +442,7 @@ final class AstAnalyzer {
             lambda((net.sf.jsqlparser.expression.LambdaExpression) node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.StructType) {
             net.sf.jsqlparser.expression.StructType struct = (net.sf.jsqlparser.expression.StructType) node;
-            if (dialect != Dialect.DUCKDB || struct.getDialect() != net.sf.jsqlparser.expression.StructType.Dialect.DUCKDB
-                    || struct.getKeyword() != null && !struct.getKeyword().isEmpty()
-                    || struct.getParameters() != null && !struct.getParameters().isEmpty()
-                    || struct.getArguments() == null) {
+            if (!engine.structLiteral(struct)) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, node.toString(),
                         "only DuckDB's struct literal {'key': value} is analysed");
                 return;
@@ -449,7 +451,7 @@ final class AstAnalyzer {
             walk(struct.getArguments(), node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.OracleNamedFunctionParameter named) {
             // PostgreSQL's named argument f(n => x): n names a parameter of the function, never a column
-            if (dialect != Dialect.POSTGRESQL || !(parent instanceof Function)) {
+            if (!engine.namedArguments() || !(parent instanceof Function)) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, "OracleNamedFunctionParameter: " + node,
                         "the guard does not analyse OracleNamedFunctionParameter");
                 return;
@@ -457,7 +459,7 @@ final class AstAnalyzer {
             walk(named.getExpression(), node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.CosineSimilarity) {
             // MySQL and MariaDB read a <=> b as NULL-safe equality; elsewhere it is an extension's operator
-            if (!dialect.isMySqlFamily()) {
+            if (!engine.nullSafeEqualsOperator()) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, "CosineSimilarity: " + node,
                         "the guard does not analyse CosineSimilarity");
                 return;
@@ -465,7 +467,7 @@ final class AstAnalyzer {
             walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.JsonOperator json) {
             // PostgreSQL's containment a @> b, a <@ b (jsonb, arrays, ranges): both operands are walked
-            if (dialect != Dialect.POSTGRESQL || !Set.of("@>", "<@").contains(json.getStringExpression())) {
+            if (!engine.containmentOperators() || !Set.of("@>", "<@").contains(json.getStringExpression())) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, "JsonOperator: " + node,
                         "the guard does not analyse JsonOperator " + json.getStringExpression());
                 return;
@@ -474,7 +476,7 @@ final class AstAnalyzer {
         } else if (node instanceof net.sf.jsqlparser.expression.RowGetExpression) {
             // DuckDB's field access on a value ({'a': x}.a, (p).name): the value is walked like any other (a
             // table's alias there is its whole row); elsewhere attribute notation is not analysed
-            if (dialect != Dialect.DUCKDB) {
+            if (!engine.fieldAccess()) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, "RowGetExpression: " + node,
                         "the guard does not analyse RowGetExpression");
                 return;
@@ -484,7 +486,7 @@ final class AstAnalyzer {
                 && like.getLikeKeyWord() == net.sf.jsqlparser.expression.operators.relational.LikeExpression.KeyWord
                 .MATCH_ANY) {
             match(like, scope);
-        } else if (node instanceof Function f && dialect == Dialect.SQLITE && Fts5.auxiliary(f) != null) {
+        } else if (node instanceof Function f && engine.fts5() && Fts5.auxiliary(f) != null) {
             fts5Auxiliary(f, scope);
         } else if (node instanceof Function && parent instanceof net.sf.jsqlparser.statement.select.GroupByElement
                 && isGroupingConstruct((Function) node)) {
@@ -530,7 +532,7 @@ final class AstAnalyzer {
      */
     private boolean naturalJoin(Join join, Object parent) {
         if (!(parent instanceof PlainSelect ps) || ps.getJoins() == null || frame == null
-                || dialect == Dialect.DUCKDB) {
+                || !engine.naturalJoins()) {
             // DuckDB's engine check reads a natural join as a star over both sides: kept refused alike
             return false;
         }
@@ -642,9 +644,9 @@ final class AstAnalyzer {
      * name that is a parameter as the parameter, and a qualified one as a table's column first).
      */
     private void lambda(net.sf.jsqlparser.expression.LambdaExpression lambda, NameScope.Ctes scope) {
-        if (dialect != Dialect.DUCKDB || !lambdasSpelled) {
+        if (!engine.lambdas() || !lambdasSpelled) {
             // DuckDB may read an arrow in a call as its JSON operator over a column, not as a lambda
-            violation(ViolationType.UNSUPPORTED_CONSTRUCT, "LambdaExpression: " + lambda, dialect == Dialect.DUCKDB
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, "LambdaExpression: " + lambda, engine.lambdas()
                     ? "the arrow -> is not analysed (DuckDB may read it as JSON extraction); write lambda x: …"
                     : "lambdas are analysed only on DuckDB");
             return;
@@ -682,7 +684,7 @@ final class AstAnalyzer {
      * printed like any other (on MySQL and MariaDB respelled for both backslash settings).
      */
     private void jsonFunction(net.sf.jsqlparser.expression.JsonFunction f, NameScope.Ctes scope) {
-        boolean standard = dialect == Dialect.H2 || dialect == Dialect.POSTGRESQL;
+        boolean standard = engine.standardJson();
         String name = f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.OBJECT ? "json_object"
                 : f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.ARRAY ? "json_array" : null;
         String problem = null;
@@ -719,13 +721,13 @@ final class AstAnalyzer {
             if (p.isUsingFormatJson() || p.getEncoding() != null) {
                 problem = "FORMAT JSON and ENCODING are not analysed";
             } else if ((p.getValue() == null || sep == net.sf.jsqlparser.expression.JsonKeyValuePairSeparator.NOT_USED)
-                    && !(dialect == Dialect.POSTGRESQL && pairs.size() == 1 && p.getValue() == null
+                    && !(engine.jsonObjectOfArray() && pairs.size() == 1 && p.getValue() == null
                     && key instanceof String && !p.isUsingKeyKeyword())) {
                 // PostgreSQL's json_object(text[]) is the one form with a single argument
                 problem = "a key without a value in " + name;
             } else if (sep != net.sf.jsqlparser.expression.JsonKeyValuePairSeparator.COMMA && !standard) {
                 problem = "a key and its value are separated by a comma here ('k', v)";
-            } else if (p.isUsingKeyKeyword() && dialect != Dialect.H2) {
+            } else if (p.isUsingKeyKeyword() && !engine.jsonKeyValueKeyword()) {
                 problem = "KEY 'k' VALUE v is analysed only on H2";
             } else if (key instanceof AllColumns) {
                 problem = "a star in " + name;
@@ -771,7 +773,7 @@ final class AstAnalyzer {
      */
     @SuppressWarnings("deprecation") // JsonFunctionType.MYSQL_OBJECT: how the parser marks JSON_OBJECTAGG(k, v)
     private void jsonAggregate(net.sf.jsqlparser.expression.JsonAggregateFunction f, NameScope.Ctes scope) {
-        boolean standard = dialect == Dialect.H2 || dialect == Dialect.POSTGRESQL;
+        boolean standard = engine.standardJson();
         net.sf.jsqlparser.expression.JsonFunctionType type = f.getType();
         boolean array = type == net.sf.jsqlparser.expression.JsonFunctionType.ARRAY;
         String name = array ? "json_arrayagg" : "json_objectagg";
@@ -783,7 +785,7 @@ final class AstAnalyzer {
             problem = "FORMAT JSON in " + name + " is not analysed";
         } else if ((f.getOnNullType() != null || f.getUniqueKeysType() != null) && !standard) {
             problem = "ON NULL and UNIQUE KEYS in " + name + " are analysed only on H2 and PostgreSQL";
-        } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.MYSQL_OBJECT && !dialect.isMySqlFamily()) {
+        } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.MYSQL_OBJECT && !engine.jsonObjectAggWithComma()) {
             problem = "JSON_OBJECTAGG(k, v) with a comma is analysed only on MySQL and MariaDB";
         } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.OBJECT && !standard) {
             problem = "JSON_OBJECTAGG(k : v) and KEY … VALUE are analysed only on H2 and PostgreSQL";
@@ -815,7 +817,7 @@ final class AstAnalyzer {
      * function by text. Both operands are then walked like any expression (a subquery on the right like any).
      */
     private void match(net.sf.jsqlparser.expression.operators.relational.LikeExpression like, NameScope.Ctes scope) {
-        if (dialect != Dialect.SQLITE || matchMarkers <= 0) {
+        if (!engine.fts5() || matchMarkers <= 0) {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, like.toString(),
                     "MATCH_ANY is read only as SQLite's MATCH, respelled by the guard");
             return;
@@ -1083,7 +1085,7 @@ final class AstAnalyzer {
                         "a CTE may not be named like a table of the database: " + alias.getName());
                 continue;
             }
-            if (recursive && dialect == Dialect.H2 && policy.knownTables().isEmpty()) {
+            if (recursive && engine.recursiveCteMayReadTable() && policy.knownTables().isEmpty()) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, alias.getName(), "on H2 a recursive CTE may read "
                         + "a real table of its name; give the policy the database's tables (knownTables) to allow it");
                 continue;
@@ -1165,7 +1167,7 @@ final class AstAnalyzer {
             exact.append(Names.exact(p));
         }
         String k = key.toString();
-        boolean allowed = dialect.isMySqlFamily()
+        boolean allowed = engine.tableNamesExact()
                 ? policy.allowedTablesAsWritten().contains(exact.toString())
                 : policy.allowedTables().contains(k);
         if (!allowed) {
@@ -1280,7 +1282,7 @@ final class AstAnalyzer {
                 && NameScope.UNIT_WORDS.contains(name)) {
             return;
         }
-        if (column.getColumnName().startsWith("\"") && (dialect == Dialect.SQLITE || dialect.isMySqlFamily())) {
+        if (column.getColumnName().startsWith("\"") && engine.doubleQuotedMayBeString()) {
             // SQLite reads a double-quoted name no column has as a string; MySQL and MariaDB read it as one always
             return;
         }
@@ -1321,7 +1323,7 @@ final class AstAnalyzer {
             // a field of a lambda's parameter (DuckDB tries the tables first, as above)
             return;
         }
-        if (dialect == Dialect.DUCKDB && q.getSchemaName() != null && q.getDatabaseName() == null) {
+        if (engine.dottedFieldAccess() && q.getSchemaName() != null && q.getDatabaseName() == null) {
             // DuckDB reads a.b.c, when no table a.b is in scope, as field c of column b of table a: a read of b
             Column struct = new Column(new Table(q.getSchemaName()), q.getName());
             resolveQualified(struct, struct.getTable(), NameScope.fold(q.getName(), dialect));
@@ -1518,7 +1520,7 @@ final class AstAnalyzer {
                 return;
             }
         }
-        if (dialect == Dialect.POSTGRESQL) {
+        if (engine.castsMayCallDatabaseFunctions()) {
             List<DatabaseObjects.Routine> casts = policy.databaseObjects().castsTo(DatabaseObjectRules.pgTypeName(tn.name()));
             if (!casts.isEmpty() && !DatabaseObjectRules.allowed(casts, policy)) {
                 violation(ViolationType.FUNCTION_NOT_ALLOWED, type.toString(), "a cast to " + tn.name()

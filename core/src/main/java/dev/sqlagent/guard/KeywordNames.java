@@ -1,6 +1,7 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -146,19 +147,6 @@ final class KeywordNames {
     }
 
     private static String quoted(String word, Dialect dialect) {
-        switch (dialect) {
-            case MYSQL:
-            case MARIADB:
-                return "`" + word + "`";
-            case SQLSERVER:
-                return "[" + word + "]";
-            case H2:
-            case ORACLE:
-                return "\"" + word.toUpperCase(Locale.ROOT) + "\"";
-            case POSTGRESQL:
-                return "\"" + word.toLowerCase(Locale.ROOT) + "\"";
-            default:
-                return "\"" + word + "\"";
-        }
+        return Engines.of(dialect).guard().quoteAsBareName(word);
     }
 }

@@ -1,6 +1,7 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import net.sf.jsqlparser.parser.CCJSqlParser;
@@ -119,8 +120,8 @@ final class ParseRunner {
     static CCJSqlParser newParser(String sql, Dialect dialect, boolean complex) {
         return CCJSqlParserUtil.newParser(sql)
                 .withAllowComplexParsing(complex)
-                .withSquareBracketQuotation(dialect == Dialect.SQLSERVER || dialect == Dialect.SQLITE)
-                .withBackslashEscapeCharacter(dialect.isMySqlFamily())
+                .withSquareBracketQuotation(Engines.of(dialect).guard().squareBracketQuotes())
+                .withBackslashEscapeCharacter(Engines.of(dialect).guard().backslashEscapes())
                 .withHashLineComments(false)
                 .withDollarQuotedStringTags(false);
     }

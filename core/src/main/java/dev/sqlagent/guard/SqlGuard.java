@@ -1,6 +1,7 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import dev.sqlagent.execution.SqlStatement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -210,7 +211,7 @@ public final class SqlGuard {
         if (!shape.isEmpty()) {
             return new GuardVerdict.Rejected(sql, shape);
         }
-        if (dialect.isMySqlFamily()) {
+        if (Engines.of(dialect).guard().pipesAreOr()) {
             String or = pipesAsOr(lexed);
             if (or != null) {
                 lexed = SqlLexer.lex(or, dialect, policy.maxNestingDepth());
@@ -398,7 +399,7 @@ public final class SqlGuard {
         }
         // PostgreSQL has no index hints: a statement over a table with an index ordered by forbidden data runs
         // with ordered index scans off (IndexPaths)
-        boolean physicalOrder = dialect == Dialect.POSTGRESQL && analysis.tableRefs.stream()
+        boolean physicalOrder = Engines.of(dialect).guard().orderedScansOff() && analysis.tableRefs.stream()
                 .anyMatch(ref -> !policy.orderingIndexes(ref.key()).isEmpty());
         return new GuardVerdict.Accepted(sql, new SqlStatement(printed, parameters, physicalOrder), tables, columns);
     }
@@ -582,7 +583,7 @@ public final class SqlGuard {
         body.setFromItem(inner);
         body.setWhere(new EqualsTo(new Column(sameName(original), filter.column()),
                 new JdbcNamedParameter(PLACEHOLDER + index)));
-        if (dialect == Dialect.MARIADB || dialect == Dialect.MYSQL) {
+        if (Engines.of(dialect).guard().mergesDerivedTables()) {
             // MariaDB and MySQL merge a plain derived table into the query around it and put that query's
             // conditions BEFORE the filter's (`WHERE exp(CASE WHEN owner = 'bob' THEN 1000 END) > 0 AND owner = ?`):
             // a condition that errors on a filtered-out row tells the attacker the row exists and what it holds.
@@ -594,7 +595,7 @@ public final class SqlGuard {
         ParenthesedSelect derived = new ParenthesedSelect();
         derived.setSelect(body);
         String aliasName = original.getAlias() != null ? original.getAlias().getName() : original.getName();
-        derived.setAlias(new Alias(aliasName, dialect != Dialect.ORACLE));
+        derived.setAlias(new Alias(aliasName, Engines.of(dialect).guard().aliasWithAs()));
         Object parent = ref.parent();
         if (parent instanceof PlainSelect && ((PlainSelect) parent).getFromItem() == original) {
             ((PlainSelect) parent).setFromItem(derived);

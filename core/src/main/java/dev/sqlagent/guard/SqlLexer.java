@@ -1,6 +1,8 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.EngineGuard;
+import dev.sqlagent.engine.Engines;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -95,9 +97,10 @@ final class SqlLexer {
         int deepest = 0;
         int n = sql.length();
         int i = 0;
-        boolean mysql = dialect.isMySqlFamily();
-        boolean bracketQuotes = dialect == Dialect.SQLITE || dialect == Dialect.SQLSERVER;
-        boolean duckdb = dialect == Dialect.DUCKDB;
+        EngineGuard engine = Engines.of(dialect).guard();
+        boolean mysql = engine.backslashEscapes();
+        boolean executable = engine.executableComments();
+        boolean bracketQuotes = engine.squareBracketQuotes();
         while (i < n) {
             char c = sql.charAt(i);
             if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
@@ -144,8 +147,8 @@ final class SqlLexer {
                     // unterminated: the parser reports it as a syntax error
                     return new Result(new String(normal), out, null, deepest);
                 }
-                boolean backslashOk = mysql || c == '\'' && (backslashIsLiteral(dialect)
-                        || dialect == Dialect.POSTGRESQL && !backslashBeforeQuote(sql, i, end));
+                boolean backslashOk = mysql || c == '\'' && (engine.backslashLiteral()
+                        || engine.backslashBySetting() && !backslashBeforeQuote(sql, i, end));
                 Violation bad = checkQuoted(sql, i, end, backslashOk, c == '\'');
                 if (bad == null && c == '"') {
                     bad = dotInName(sql, i, end);
@@ -159,7 +162,7 @@ final class SqlLexer {
             }
             if (c == '`' || c == '[' && bracketQuotes) {
                 int end = c == '`' ? quoteEnd(sql, i, '`', false)
-                        : quoteEnd(sql, i, ']', dialect == Dialect.SQLSERVER);
+                        : quoteEnd(sql, i, ']', engine.doubledClosingBracket());
                 if (end < 0) {
                     return new Result(new String(normal), out, null, deepest);
                 }
@@ -170,7 +173,7 @@ final class SqlLexer {
                 if (bad == null && c == '[') {
                     for (int k = i + 1; k < end - 1; k++) {
                         char d = sql.charAt(k);
-                        if (d == '\'' || d == '"' || d == '[' || d == '`' && dialect != Dialect.SQLITE) {
+                        if (d == '\'' || d == '"' || d == '[' || d == '`' && !engine.backQuoteInBrackets()) {
                             bad = violation(ViolationType.SUSPICIOUS_CHARACTER, sql, i,
                                     "a quote inside a [bracketed] identifier is not allowed");
                             break;
@@ -185,7 +188,7 @@ final class SqlLexer {
                 continue;
             }
             char next = i + 1 < n ? sql.charAt(i + 1) : 0;
-            if (duckdb && c == '/' && next == '/') {
+            if (engine.slashSlashOperator() && c == '/' && next == '/') {
                 // DuckDB's integer division, two tokens here; never a comment to DuckDB. '///' and '//*' are
                 // refused: a scanner may read a comment opener inside them
                 char after = i + 2 < n ? sql.charAt(i + 2) : 0;
@@ -198,7 +201,7 @@ final class SqlLexer {
                 continue;
             }
             if (c == '-' && next == '-' || c == '/' && next == '*') {
-                int end = commentEnd(sql, i, mysql);
+                int end = commentEnd(sql, i, executable);
                 if (end < 0) {
                     return fail(sql, out, deepest, ViolationType.COMMENT, i, end == -2
                             ? "MySQL's executable comments /*! … */ are not allowed"
@@ -223,7 +226,7 @@ final class SqlLexer {
                 return fail(sql, out, deepest, ViolationType.PARAMETER, i,
                         "placeholders are not allowed in generated SQL");
             }
-            if ((c == '{' || c == '}') && !duckdb) {
+            if ((c == '{' || c == '}') && !engine.bracesAreSql()) {
                 return fail(sql, out, deepest, ViolationType.SUSPICIOUS_CHARACTER, i,
                         "JDBC escape braces are not allowed");
             }
@@ -405,15 +408,6 @@ final class SqlLexer {
             }
         }
         return false;
-    }
-
-    /**
-     * Whether the engine always reads a backslash in {@code '…'} as itself. Not PostgreSQL (it depends
-     * on {@code standard_conforming_strings}) and not an unknown engine.
-     */
-    private static boolean backslashIsLiteral(Dialect dialect) {
-        return dialect == Dialect.SQLITE || dialect == Dialect.H2 || dialect == Dialect.SQLSERVER
-                || dialect == Dialect.ORACLE || dialect == Dialect.DUCKDB;
     }
 
     /**
