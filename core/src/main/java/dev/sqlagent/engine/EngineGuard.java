@@ -115,6 +115,69 @@ public interface EngineGuard {
         return false;
     }
 
+    /**
+     * @param f a call
+     * @return its name, lower case, when it is a full-text auxiliary function ({@link #fts5()}) called by its bare
+     *     name; else null
+     */
+    default String fullTextFunction(net.sf.jsqlparser.expression.Function f) {
+        return null;
+    }
+
+    /**
+     * @param name a lower-case function name
+     * @return whether it is a full-text auxiliary function ({@link #fts5()})
+     */
+    default boolean isFullTextFunction(String name) {
+        return false;
+    }
+
+    /**
+     * @param name a full-text auxiliary function
+     * @return how many arguments it takes, or a negative number when it takes any number (at least one)
+     */
+    default int fullTextArity(String name) {
+        return -1;
+    }
+
+    /**
+     * @param name a full-text auxiliary function
+     * @return the positions (from 0) of its marker arguments: the strings it inserts into the text
+     */
+    default Set<Integer> fullTextMarkers(String name) {
+        return Set.of();
+    }
+
+    /** {@return the longest marker string a full-text auxiliary function may insert} */
+    default int maxFullTextMarker() {
+        return 0;
+    }
+
+    /**
+     * @param tf a table function in {@code FROM}
+     * @return why it is refused, or null when it is a bounded generator the engine reads (which reads nothing
+     *     but its constants)
+     */
+    default String tableFunctionProblem(net.sf.jsqlparser.statement.select.TableFunction tf) {
+        return "table functions are not allowed in FROM";
+    }
+
+    /**
+     * @param tf a bounded generator ({@link #tableFunctionProblem} null)
+     * @return how many rows it makes
+     */
+    default java.math.BigInteger generatedRows(net.sf.jsqlparser.statement.select.TableFunction tf) {
+        return java.math.BigInteger.ZERO;
+    }
+
+    /**
+     * @param tf a table function in {@code FROM}
+     * @return the bounded generator's output column (folded), or null when it is none
+     */
+    default String generatorColumn(net.sf.jsqlparser.statement.select.TableFunction tf) {
+        return null;
+    }
+
     /** {@return whether a recursive CTE may read a real table of its own name} */
     default boolean recursiveCteMayReadTable() {
         return false;
@@ -170,6 +233,20 @@ public interface EngineGuard {
     /** {@return whether {@code ||} is logical OR (the default SQL mode), not concatenation} */
     default boolean pipesAreOr() {
         return false;
+    }
+
+    // ------------------------------------------------------------------------------------------------ spelling
+
+    /**
+     * Respells the engine's syntax the parser does not read, each construct as one the parser does or as a marker
+     * the analysis takes off the tree (and {@link Respelled#forEngine} spells back after printing).
+     *
+     * @param lexed the statement as lexed for this engine
+     * @param relex lexes a spelling's output again, as the guard does
+     * @return what was respelled; by default nothing
+     */
+    default Respelled respell(SqlLexer.Result lexed, Respelling.Relexer relex) {
+        return Respelled.none(lexed);
     }
 
     // ------------------------------------------------------------------------------------------------ functions

@@ -3,6 +3,8 @@ package dev.sqlagent.guard;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineGuard;
 import dev.sqlagent.engine.Engines;
+import dev.sqlagent.engine.Respelled;
+import dev.sqlagent.engine.SqlLexer;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -180,8 +182,8 @@ final class AstAnalyzer {
     private java.math.BigInteger generatedRows = java.math.BigInteger.ONE;
     /** Whether the statement's lambdas come from DuckDB's {@code lambda} keyword ({@link DuckDbSpelling}). */
     private boolean lambdasSpelled;
-    /** MySQL and MariaDB syntax respelled for the parser ({@link MySqlSpelling}), or null. */
-    private MySqlSpelling.ForParser mySql;
+    /** The engine's syntax respelled for the parser (select options, index hints …). */
+    private Respelled respelled = Respelled.none(null);
     /** The numbers of the select option markers not yet found. */
     private final Set<Integer> optionMarkers = new HashSet<>();
     /** The numbers of the index hint markers not yet found. */
@@ -214,53 +216,22 @@ final class AstAnalyzer {
     }
 
     /**
-     * Analyses a statement whose DuckDB sample clauses the parser holds as markers.
+     * Analyses a statement whose engine syntax the parser does not read was respelled: DuckDB's sample clauses,
+     * MySQL's and MariaDB's select options and index hints, SQLite's {@code MATCH} operators, held as markers.
      *
      * @param statement the statement
-     * @param markers the markers' folded table names ({@link DuckDbSpelling.ForParser#markers()})
-     * @param lambdas whether the statement's lambdas were DuckDB's {@code lambda x: …}, respelled for the
-     *     parser (only those are analysed: an arrow of the statement's own may be DuckDB's JSON operator)
+     * @param respelled what the engine's spelling respelled for the parser
      */
-    void analyse(Select statement, Set<String> markers, boolean lambdas) {
-        analyse(statement, markers, lambdas, null);
-    }
-
-    /**
-     * Analyses a statement whose DuckDB sample clauses, or whose MySQL and MariaDB select options and index
-     * hints, the parser holds as markers.
-     *
-     * @param statement the statement
-     * @param markers the DuckDB sample markers' folded table names
-     * @param lambdas whether the statement's lambdas were DuckDB's {@code lambda x: …}
-     * @param mySql what {@link MySqlSpelling} respelled for the parser, or null
-     */
-    void analyse(Select statement, Set<String> markers, boolean lambdas, MySqlSpelling.ForParser mySql) {
-        analyse(statement, markers, lambdas, mySql, 0);
-    }
-
-    /**
-     * Analyses a statement whose DuckDB sample clauses, MySQL and MariaDB select options and index hints, or
-     * SQLite {@code MATCH} operators the parser holds as markers.
-     *
-     * @param statement the statement
-     * @param markers the DuckDB sample markers' folded table names
-     * @param lambdas whether the statement's lambdas were DuckDB's {@code lambda x: …}
-     * @param mySql what {@link MySqlSpelling} respelled for the parser, or null
-     * @param matches how many {@code MATCH} operators {@link SqliteSpelling} respelled as {@code MATCH_ANY}
-     */
-    void analyse(Select statement, Set<String> markers, boolean lambdas, MySqlSpelling.ForParser mySql,
-                 int matches) {
-        matchMarkers = matches;
-        sampleMarkers.addAll(markers);
-        lambdasSpelled = lambdas;
-        this.mySql = mySql;
-        if (mySql != null) {
-            for (int k = 0; k < mySql.options().size(); k++) {
-                optionMarkers.add(k);
-            }
-            for (int k = 0; k < mySql.hints().size(); k++) {
-                hintMarkers.add(k);
-            }
+    void analyse(Select statement, Respelled respelled) {
+        matchMarkers = respelled.matches();
+        sampleMarkers.addAll(respelled.sampleMarkers());
+        lambdasSpelled = respelled.lambdasSpelled();
+        this.respelled = respelled;
+        for (int k = 0; k < respelled.selectOptions(); k++) {
+            optionMarkers.add(k);
+        }
+        for (int k = 0; k < respelled.indexHints(); k++) {
+            hintMarkers.add(k);
         }
         analyse(statement);
         if (!sampleMarkers.isEmpty()) {
@@ -377,16 +348,16 @@ final class AstAnalyzer {
         }
         if (node instanceof TableFunction) {
             // DuckDB's bounded integer generators read nothing but their constants: not walked further
-            String problem = DuckDbGenerators.problem((TableFunction) node, dialect);
+            String problem = engine.tableFunctionProblem((TableFunction) node);
             if (problem != null) {
                 violation(ViolationType.TABLE_FUNCTION, node.toString(), problem);
                 return;
             }
             // joined, generators multiply: all of the statement's together stay under the one cap
-            generatedRows = generatedRows.multiply(DuckDbGenerators.rows((TableFunction) node).max(java.math.BigInteger.ONE));
-            if (generatedRows.compareTo(java.math.BigInteger.valueOf(DuckDbGenerators.MAX_ROWS)) > 0) {
+            generatedRows = generatedRows.multiply(engine.generatedRows((TableFunction) node).max(java.math.BigInteger.ONE));
+            if (generatedRows.compareTo(java.math.BigInteger.valueOf(dev.sqlagent.internal.IntegerSeries.MAX_ROWS)) > 0) {
                 violation(ViolationType.RESOURCE_LIMIT, node.toString(), "the generators in FROM would make "
-                        + generatedRows + " rows together, more than " + DuckDbGenerators.MAX_ROWS);
+                        + generatedRows + " rows together, more than " + dev.sqlagent.internal.IntegerSeries.MAX_ROWS);
             }
             return;
         }
@@ -486,7 +457,7 @@ final class AstAnalyzer {
                 && like.getLikeKeyWord() == net.sf.jsqlparser.expression.operators.relational.LikeExpression.KeyWord
                 .MATCH_ANY) {
             match(like, scope);
-        } else if (node instanceof Function f && engine.fts5() && Fts5.auxiliary(f) != null) {
+        } else if (node instanceof Function f && engine.fullTextFunction(f) != null) {
             fts5Auxiliary(f, scope);
         } else if (node instanceof Function && parent instanceof net.sf.jsqlparser.statement.select.GroupByElement
                 && isGroupingConstruct((Function) node)) {
@@ -847,7 +818,7 @@ final class AstAnalyzer {
      * call plain; decided by {@link FunctionPolicy#decideFts5Auxiliary}. Its arguments are walked like any.
      */
     private void fts5Auxiliary(Function f, NameScope.Ctes scope) {
-        String name = Fts5.auxiliary(f);
+        String name = engine.fullTextFunction(f);
         net.sf.jsqlparser.expression.operators.relational.ExpressionList<?> params = f.getParameters();
         String problem = null;
         if (!plainCall(f) || params == null || params.isEmpty()) {
@@ -858,15 +829,15 @@ final class AstAnalyzer {
             if (s == null || !NameScope.fold(((Column) first).getColumnName(), dialect).equals(s.fts5)) {
                 problem = name + "'s first argument must be an FTS5 table of the statement's FROM, by its own name ("
                         + name + "(t, …))";
-            } else if (Fts5.arity(name) > 0 && params.size() != Fts5.arity(name)) {
-                problem = name + " takes " + Fts5.arity(name) + " arguments";
+            } else if (engine.fullTextArity(name) > 0 && params.size() != engine.fullTextArity(name)) {
+                problem = name + " takes " + engine.fullTextArity(name) + " arguments";
             } else {
-                for (int i : Fts5.markers(name)) {
+                for (int i : engine.fullTextMarkers(name)) {
                     Object m = params.get(i);
                     if (!(m instanceof net.sf.jsqlparser.expression.NullValue) && !(m instanceof StringValue sv
-                            && sv.getValue() != null && sv.getValue().length() <= Fts5.MAX_MARKER)) {
+                            && sv.getValue() != null && sv.getValue().length() <= engine.maxFullTextMarker())) {
                         problem = "the markers of " + name + " must be string constants of at most "
-                                + Fts5.MAX_MARKER + " characters";
+                                + engine.maxFullTextMarker() + " characters";
                         break;
                     }
                 }
@@ -977,8 +948,7 @@ final class AstAnalyzer {
             Table into = ps.getIntoTempTable();
             net.sf.jsqlparser.statement.select.Skip skip = ps.getSkip();
             if (skip != null && skip.getRowCount() == null && skip.getJdbcParameter() == null
-                    && optionMarkers.remove(SqlLexer.markerIndex(Names.lower(String.valueOf(skip.getVariable())),
-                            MySqlSpelling.OPTIONS_MARKER))) {
+                    && optionMarkers.remove(respelled.selectOptionsMarker(Names.lower(String.valueOf(skip.getVariable()))))) {
                 // MySQL's and MariaDB's select options, held by the parser as this marker (MySqlSpelling): off the
                 // tree for the analysis, put back by the guard for the printing
                 optioned.put(ps, skip);
@@ -1111,12 +1081,10 @@ final class AstAnalyzer {
     private void visitTable(Table table, Object parent, NameScope.Ctes scope) {
         net.sf.jsqlparser.expression.MySQLIndexHint hint = table.getIndexHint();
         if (hint != null && hint.getIndexNames() != null && !hint.getIndexNames().isEmpty()
-                && hintMarkers.remove(SqlLexer.markerIndex(Names.lower(hint.getIndexNames().get(0)),
-                        MySqlSpelling.HINT_MARKER))) {
+                && hintMarkers.remove(respelled.indexHintMarker(Names.lower(hint.getIndexNames().get(0))))) {
             // an index hint's KEY or FOR clause (or empty list), held by the parser as this marker (MySqlSpelling):
             // put back into the hint, which prints it; the index names are no columns and read nothing
-            String qualifier = mySql.hints().get(SqlLexer.markerIndex(Names.lower(hint.getIndexNames().get(0)),
-                    MySqlSpelling.HINT_MARKER));
+            String qualifier = respelled.indexHint(respelled.indexHintMarker(Names.lower(hint.getIndexNames().get(0))));
             table.setHint(new net.sf.jsqlparser.expression.MySQLIndexHint(hint.getAction(), qualifier,
                     new ArrayList<>(hint.getIndexNames().subList(1, hint.getIndexNames().size()))));
         }

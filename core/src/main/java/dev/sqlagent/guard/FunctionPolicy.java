@@ -330,7 +330,7 @@ public final class FunctionPolicy {
         Objects.requireNonNull(dialect, "dialect");
         String n = Names.lower(name);
         Optional<FunctionClass> cls = FunctionCatalog.of(dialect).classOf(n);
-        if (!Engines.of(dialect).guard().fts5() || !Fts5.AUXILIARY.contains(n) || cls.isEmpty()) {
+        if (!Engines.of(dialect).guard().fts5() || !Engines.of(dialect).guard().isFullTextFunction(n) || cls.isEmpty()) {
             return refused(n, cls, n + " is no FTS5 auxiliary function of " + dialect);
         }
         if (confirmed.get(n) == cls.get()) {

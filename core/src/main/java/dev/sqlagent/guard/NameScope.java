@@ -324,7 +324,7 @@ final class NameScope {
                         aliasColumns(values.getAlias(), valuesColumns(values)), dialect));
             } else if (item instanceof TableFunction tf) {
                 // DuckDB's range(…) / generate_series(…): one column, named after the function unless aliased
-                String column = DuckDbGenerators.column(tf, dialect);
+                String column = Engines.of(dialect).guard().generatorColumn(tf);
                 if (column != null) {
                     String alias = aliasOf(tf.getAlias());
                     sources.add(new Source(tf, alias == null ? column : alias, column, null,

@@ -1,5 +1,6 @@
 package dev.sqlagent.guard;
 
+import dev.sqlagent.engine.SqlLexer;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.Engines;
 import java.time.Duration;

@@ -3,11 +3,16 @@ package dev.sqlagent.engine.duckdb;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineGuard;
 import dev.sqlagent.engine.FunctionTable;
+import dev.sqlagent.engine.Respelled;
+import dev.sqlagent.engine.Respelling;
+import dev.sqlagent.engine.SqlLexer;
 import dev.sqlagent.guard.FunctionClass;
 import dev.sqlagent.internal.Identifiers;
+import java.math.BigInteger;
 import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.expression.StructType;
+import net.sf.jsqlparser.statement.select.TableFunction;
 
 /** How the guard reads DuckDB's SQL. */
 final class DuckDbGuard implements EngineGuard {
@@ -102,6 +107,53 @@ final class DuckDbGuard implements EngineGuard {
                 && (struct.getKeyword() == null || struct.getKeyword().isEmpty())
                 && (struct.getParameters() == null || struct.getParameters().isEmpty())
                 && struct.getArguments() != null;
+    }
+
+    @Override
+    public String tableFunctionProblem(TableFunction tf) {
+        return DuckDbGenerators.problem(tf, dialect);
+    }
+
+    @Override
+    public BigInteger generatedRows(TableFunction tf) {
+        return DuckDbGenerators.rows(tf);
+    }
+
+    @Override
+    public String generatorColumn(TableFunction tf) {
+        return DuckDbGenerators.column(tf, dialect);
+    }
+
+    @Override
+    public Respelled respell(SqlLexer.Result lexed, Respelling.Relexer relex) {
+        DuckDbSpelling.ForParser spelled = DuckDbSpelling.forParser(lexed);
+        SqlLexer.Result after = relex.after(spelled, lexed);
+        return new Respelled() {
+            @Override
+            public SqlLexer.Result lexed() {
+                return after;
+            }
+
+            @Override
+            public String forEngine(String printed) {
+                return DuckDbSpelling.forEngine(printed, spelled);
+            }
+
+            @Override
+            public String unprintable() {
+                return "the DuckDB syntax of this statement could not be printed back exactly";
+            }
+
+            @Override
+            public Set<String> sampleMarkers() {
+                return spelled.markers();
+            }
+
+            @Override
+            public boolean lambdasSpelled() {
+                return spelled.lambdas() > 0;
+            }
+        };
     }
 
     @Override

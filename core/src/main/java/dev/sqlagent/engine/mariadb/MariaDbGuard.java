@@ -3,6 +3,9 @@ package dev.sqlagent.engine.mariadb;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineGuard;
 import dev.sqlagent.engine.FunctionTable;
+import dev.sqlagent.engine.Respelled;
+import dev.sqlagent.engine.Respelling;
+import dev.sqlagent.engine.SqlLexer;
 import dev.sqlagent.guard.FunctionClass;
 import dev.sqlagent.internal.Identifiers;
 import java.util.ArrayList;
@@ -127,6 +130,60 @@ final class MariaDbGuard implements EngineGuard {
     @Override
     public boolean pipesAreOr() {
         return true;
+    }
+
+    @Override
+    public Respelled respell(SqlLexer.Result lexed, Respelling.Relexer relex) {
+        SqlLexer.Result l = lexed;
+        if (dialect == Dialect.MARIADB) {
+            l = relex.after(MariaDbGroupOrder.forParser(l), l);
+            if (l.violation() != null) {
+                return Respelled.none(l);
+            }
+        }
+        MySqlSpelling.ForParser mySql = MySqlSpelling.forParser(l);
+        SqlLexer.Result after = relex.after(mySql, l);
+        return new Respelled() {
+            @Override
+            public SqlLexer.Result lexed() {
+                return after;
+            }
+
+            @Override
+            public String forEngine(String printed) {
+                return MySqlSpelling.forEngine(printed, mySql, dialect);
+            }
+
+            @Override
+            public String unprintable() {
+                return "the select options of this statement could not be printed back exactly";
+            }
+
+            @Override
+            public int selectOptions() {
+                return mySql.options().size();
+            }
+
+            @Override
+            public int selectOptionsMarker(String folded) {
+                return SqlLexer.markerIndex(folded, MySqlSpelling.OPTIONS_MARKER);
+            }
+
+            @Override
+            public int indexHints() {
+                return mySql.hints().size();
+            }
+
+            @Override
+            public int indexHintMarker(String folded) {
+                return SqlLexer.markerIndex(folded, MySqlSpelling.HINT_MARKER);
+            }
+
+            @Override
+            public String indexHint(int marker) {
+                return mySql.hints().get(marker);
+            }
+        };
     }
 
     @Override

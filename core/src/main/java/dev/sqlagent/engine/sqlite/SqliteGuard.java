@@ -3,10 +3,14 @@ package dev.sqlagent.engine.sqlite;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineGuard;
 import dev.sqlagent.engine.FunctionTable;
+import dev.sqlagent.engine.Respelled;
+import dev.sqlagent.engine.Respelling;
+import dev.sqlagent.engine.SqlLexer;
 import dev.sqlagent.guard.FunctionClass;
 import dev.sqlagent.internal.Identifiers;
 import java.util.Map;
 import java.util.Set;
+import net.sf.jsqlparser.expression.Function;
 
 /** How the guard reads SQLite's SQL. */
 final class SqliteGuard implements EngineGuard {
@@ -101,6 +105,62 @@ final class SqliteGuard implements EngineGuard {
     @Override
     public boolean fts5() {
         return true;
+    }
+
+    @Override
+    public String fullTextFunction(Function f) {
+        return Fts5.auxiliary(f);
+    }
+
+    @Override
+    public boolean isFullTextFunction(String name) {
+        return Fts5.AUXILIARY.contains(name);
+    }
+
+    @Override
+    public int fullTextArity(String name) {
+        return Fts5.arity(name);
+    }
+
+    @Override
+    public Set<Integer> fullTextMarkers(String name) {
+        return Fts5.markers(name);
+    }
+
+    @Override
+    public int maxFullTextMarker() {
+        return Fts5.MAX_MARKER;
+    }
+
+    @Override
+    public Respelled respell(SqlLexer.Result lexed, Respelling.Relexer relex) {
+        SqlLexer.Result chained = relex.after(SqliteChains.forParser(lexed), lexed);
+        if (chained.violation() != null) {
+            return Respelled.none(chained);
+        }
+        SqliteSpelling.ForParser sqlite = SqliteSpelling.forParser(chained);
+        SqlLexer.Result after = relex.after(sqlite, chained);
+        return new Respelled() {
+            @Override
+            public SqlLexer.Result lexed() {
+                return after;
+            }
+
+            @Override
+            public String forEngine(String printed) {
+                return SqliteSpelling.forEngine(printed, sqlite);
+            }
+
+            @Override
+            public String unprintable() {
+                return "the MATCH or GLOB operators of this statement could not be printed back exactly";
+            }
+
+            @Override
+            public int matches() {
+                return sqlite.matches();
+            }
+        };
     }
 
     @Override
