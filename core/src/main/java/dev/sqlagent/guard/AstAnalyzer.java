@@ -56,106 +56,18 @@ import net.sf.jsqlparser.statement.select.WithItem;
  */
 final class AstAnalyzer {
 
-    /**
-     * How the walk reads one field: through the class's public getter (never by opening the field with
-     * {@code setAccessible}, which a modular host forbids), or directly when the field itself is public.
-     */
-    private record Accessor(String name, Method getter, Field field) {
-        Object read(Object node) {
-            try {
-                return getter != null ? getter.invoke(node) : field.get(node);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot read " + name + " of " + node.getClass().getName(), e);
-            }
-        }
-    }
-
-    /** A field of a walked class with no public way to read it: the class is refused (fail closed). */
-    private static final Accessor UNREADABLE = new Accessor("", null, null);
-
-    /** Getters whose name is not the field's ("Class.field" to getter). */
-    private static final Map<String, String> GETTERS = Map.of(
-            "AnalyticExpression.windowDef", "getWindowDefinition",
-            "Function.attributeExpression", "getAttribute",
-            "FilterOverImpl.orderBy", "getOrderByElements",
-            "FilterOverImpl.partitionBy", "getPartitionExpressionList",
-            "JsonAggregateFunction.expressionOrderBy", "getExpressionOrderByElements",
-            "LikeExpression.escapeExpression", "getEscape",
-            "Table.unpivot", "getUnPivot",
-            "Table.mysqlHints", "getIndexHint",
-            "Offset.offsetExpression", "getOffset");
-
-    private static final ClassValue<Accessor[]> FIELDS = new ClassValue<>() {
-        @Override
-        protected Accessor[] computeValue(Class<?> type) {
-            List<Accessor> fields = new ArrayList<>();
-            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-                for (Field f : c.getDeclaredFields()) {
-                    int m = f.getModifiers();
-                    if (Modifier.isStatic(m) || Modifier.isTransient(m) || f.getType().isPrimitive()
-                            || f.getType() == String.class || f.getName().equals("resolvedTable")
-                            || isInert(f)) {
-                        continue;
-                    }
-                    Accessor a = accessor(type, c, f);
-                    if (a == null) {
-                        return new Accessor[] {UNREADABLE};
-                    }
-                    fields.add(a);
-                }
-            }
-            return fields.toArray(new Accessor[0]);
-        }
-    };
-
-    /** Fields that can hold no node: enums, boxed primitives, lists of strings or enums. */
-    private static boolean isInert(Field f) {
-        Class<?> t = f.getType();
-        if (t.isEnum() || Number.class.isAssignableFrom(t) || t == Boolean.class || t == Character.class) {
-            return true;
-        }
-        if (List.class.isAssignableFrom(t) && f.getGenericType() instanceof ParameterizedType) {
-            Type arg = ((ParameterizedType) f.getGenericType()).getActualTypeArguments()[0];
-            return arg == String.class || arg instanceof Class && ((Class<?>) arg).isEnum();
-        }
-        return false;
-    }
-
-    private static Accessor accessor(Class<?> type, Class<?> declaring, Field f) {
-        String name = declaring.getSimpleName() + "." + f.getName();
-        if (Modifier.isPublic(f.getModifiers()) && Modifier.isPublic(declaring.getModifiers())) {
-            return new Accessor(name, null, f);
-        }
-        List<String> candidates = new ArrayList<>();
-        String mapped = GETTERS.get(name);
-        if (mapped != null) {
-            candidates.add(mapped);
-        }
-        String cap = Character.toUpperCase(f.getName().charAt(0)) + f.getName().substring(1);
-        candidates.add("get" + cap);
-        candidates.add("is" + cap);
-        for (String candidate : candidates) {
-            try {
-                Method g = type.getMethod(candidate);
-                if (!g.getReturnType().isPrimitive() && g.getParameterCount() == 0
-                        && Modifier.isPublic(g.getDeclaringClass().getModifiers())) {
-                    return new Accessor(name, g, null);
-                }
-            } catch (NoSuchMethodException e) {
-                // try the next name
-            }
-        }
-        return null;
-    }
-
     /** A reference to a real table (not a CTE): where it sits, so a row filter can replace it. */
     record TableRef(Table table, Object parent, String key) {
     }
 
-    private final GuardPolicy policy;
-    private final Dialect dialect;
+    final GuardPolicy policy;
+    final Dialect dialect;
+    /** The SQL/JSON constructors' analysis. */
+    private final JsonConstructs jsonReads = new JsonConstructs(this);
+    /** The full-text operators' analysis. */
+    private final FullTextReads fullText = new FullTextReads(this);
     /** The engine's reading of its SQL, where engines differ. */
-    private final EngineGuard engine;
+    final EngineGuard engine;
     private final Set<Object> visited = Collections.newSetFromMap(new IdentityHashMap<>());
 
     final List<Violation> violations = new ArrayList<>();
@@ -172,7 +84,10 @@ final class AstAnalyzer {
     /** Folded alias or table name to the table keys it may stand for. */
     final Map<String, Set<String>> qualifiers = new HashMap<>();
     boolean naturalJoin;
-    /** DuckDB sample markers the parser was given and not yet found ({@link DuckDbSpelling}). */
+    /**
+     * DuckDB sample markers the parser was given and not yet found
+     * ({@link dev.sqlagent.engine.Respelled#sampleMarkers}).
+     */
     private final Set<String> sampleMarkers = new HashSet<>();
     /** Each select block that had a sample marker, and the marker taken off it. */
     final Map<PlainSelect, Table> sampled = new IdentityHashMap<>();
@@ -180,7 +95,10 @@ final class AstAnalyzer {
     private final List<Set<String>> lambdaParameters = new ArrayList<>();
     /** The product of the sizes of the statement's integer generators in FROM so far. */
     private java.math.BigInteger generatedRows = java.math.BigInteger.ONE;
-    /** Whether the statement's lambdas come from DuckDB's {@code lambda} keyword ({@link DuckDbSpelling}). */
+    /**
+     * Whether the statement's lambdas come from DuckDB's {@code lambda} keyword
+     * ({@link dev.sqlagent.engine.Respelled#lambdasSpelled}).
+     */
     private boolean lambdasSpelled;
     /** The engine's syntax respelled for the parser (select options, index hints …). */
     private Respelled respelled = Respelled.none(null);
@@ -188,14 +106,17 @@ final class AstAnalyzer {
     private final Set<Integer> optionMarkers = new HashSet<>();
     /** The numbers of the index hint markers not yet found. */
     private final Set<Integer> hintMarkers = new HashSet<>();
-    /** How many of SQLite's {@code MATCH} operators the parser holds as {@code MATCH_ANY} ({@link SqliteSpelling}). */
-    private int matchMarkers;
+    /**
+     * How many of SQLite's {@code MATCH} operators the parser holds as {@code MATCH_ANY}
+     * ({@link dev.sqlagent.engine.Respelled#matches}).
+     */
+    int matchMarkers;
     /** Each select block that had a select option marker, and the marker taken off it. */
     final Map<PlainSelect, net.sf.jsqlparser.statement.select.Skip> optioned = new IdentityHashMap<>();
 
-    private final NameScope.Builder names;
+    final NameScope.Builder names;
     /** The FROM items the name being walked can see; null outside any query's FROM scope. */
-    private NameScope.Frame frame;
+    NameScope.Frame frame;
     /** Every FROM item of every query of the statement, for what each real table is read for. */
     final List<NameScope.Source> sources = new ArrayList<>();
     /**
@@ -248,7 +169,7 @@ final class AstAnalyzer {
         }
     }
 
-    private void violation(ViolationType type, String fragment, String message) {
+    void violation(ViolationType type, String fragment, String message) {
         if (violations.size() < 20) {
             violations.add(new Violation(type, fragment == null ? "" : shorten(fragment), message));
         }
@@ -284,7 +205,7 @@ final class AstAnalyzer {
         }
     };
 
-    private void walk(Object node, Object parent, NameScope.Ctes scope) {
+    void walk(Object node, Object parent, NameScope.Ctes scope) {
         if (node == null) {
             return;
         }
@@ -456,9 +377,9 @@ final class AstAnalyzer {
         } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.LikeExpression like
                 && like.getLikeKeyWord() == net.sf.jsqlparser.expression.operators.relational.LikeExpression.KeyWord
                 .MATCH_ANY) {
-            match(like, scope);
+            fullText.match(like, scope);
         } else if (node instanceof Function f && engine.fullTextFunction(f) != null) {
-            fts5Auxiliary(f, scope);
+            fullText.fts5Auxiliary(f, scope);
         } else if (node instanceof Function && parent instanceof net.sf.jsqlparser.statement.select.GroupByElement
                 && isGroupingConstruct((Function) node)) {
             // GROUP BY ROLLUP (a, b) / CUBE (a, b): grouping syntax the parser reads as a call; its items are
@@ -468,9 +389,9 @@ final class AstAnalyzer {
             checkFunction(((Function) node).getMultipartName(), node);
             walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.JsonFunction) {
-            jsonFunction((net.sf.jsqlparser.expression.JsonFunction) node, scope);
+            jsonReads.jsonFunction((net.sf.jsqlparser.expression.JsonFunction) node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.JsonAggregateFunction) {
-            jsonAggregate((net.sf.jsqlparser.expression.JsonAggregateFunction) node, scope);
+            jsonReads.jsonAggregate((net.sf.jsqlparser.expression.JsonAggregateFunction) node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.MySQLGroupConcat) {
             // a node of its own, not a Function: decided like one
             checkFunction(List.of("group_concat"), node);
@@ -643,254 +564,8 @@ final class AstAnalyzer {
         return false;
     }
 
-    /**
-     * {@code JSON_OBJECT(…)} and {@code JSON_ARRAY(…)}, which the parser reads as a node of its own: decided by
-     * the function policy like a call of {@code json_object} or {@code json_array}, and every key and value
-     * walked like a call's arguments. Only the forms each engine reads alike are analysed: pairs separated by a
-     * comma ({@code 'k', v}) everywhere; {@code 'k' : v}, {@code 'k' VALUE v} and {@code NULL|ABSENT ON NULL},
-     * {@code WITH|WITHOUT UNIQUE KEYS} on H2 and PostgreSQL, whose {@code JSON_OBJECT} has them;
-     * {@code KEY 'k' VALUE v} on H2 only. {@code FORMAT JSON}, {@code ENCODING}, {@code RETURNING}, {@code STRICT},
-     * a key without a value, a star and a prefixed string as a key are refused. A key written as a string is
-     * held by the parser as bare text: it is made a string literal of the tree, so that it is checked and
-     * printed like any other (on MySQL and MariaDB respelled for both backslash settings).
-     */
-    private void jsonFunction(net.sf.jsqlparser.expression.JsonFunction f, NameScope.Ctes scope) {
-        boolean standard = engine.standardJson();
-        String name = f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.OBJECT ? "json_object"
-                : f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.ARRAY ? "json_array" : null;
-        String problem = null;
-        if (name == null) {
-            problem = "of the JSON functions the parser reads apart, only JSON_OBJECT and JSON_ARRAY are analysed";
-        } else if (f.isStrict() || f.getReturningType() != null || f.isReturningFormatJson()
-                || f.getReturningEncoding() != null || !f.getPassingExpressions().isEmpty()
-                || !f.getAdditionalQueryPathArguments().isEmpty() || f.getInputExpression() != null
-                || f.getJsonPathExpression() != null || f.getOnEmptyBehavior() != null || f.getOnErrorBehavior() != null
-                || f.getWrapperType() != null || f.getWrapperMode() != null || f.isWrapperArray()
-                || f.getQuotesType() != null || f.isQuotesOnScalarString() || f.getScalarsType() != null) {
-            problem = "STRICT, RETURNING and the other clauses of " + name + " are not analysed";
-        } else if ((f.getOnNullType() != null || f.getUniqueKeysType() != null) && !standard) {
-            problem = "ON NULL and UNIQUE KEYS in " + name + " are analysed only on H2 and PostgreSQL";
-        } else if (name.equals("json_array") && !f.getKeyValuePairs().isEmpty()
-                || name.equals("json_object") && !f.getExpressions().isEmpty()) {
-            problem = "a mixed form of " + name;
-        }
-        List<Object> parts = new ArrayList<>();
-        if (problem == null) {
-            for (net.sf.jsqlparser.expression.JsonFunctionExpression e : f.getExpressions()) {
-                if (e.isUsingFormatJson() || e.getEncoding() != null) {
-                    problem = "FORMAT JSON and ENCODING are not analysed";
-                    break;
-                }
-                parts.add(e.getExpression());
-            }
-        }
-        List<net.sf.jsqlparser.expression.JsonKeyValuePair> pairs = f.getKeyValuePairs();
-        for (int i = 0; problem == null && i < pairs.size(); i++) {
-            net.sf.jsqlparser.expression.JsonKeyValuePair p = pairs.get(i);
-            net.sf.jsqlparser.expression.JsonKeyValuePairSeparator sep = p.getSeparator();
-            Object key = p.getKey();
-            if (p.isUsingFormatJson() || p.getEncoding() != null) {
-                problem = "FORMAT JSON and ENCODING are not analysed";
-            } else if ((p.getValue() == null || sep == net.sf.jsqlparser.expression.JsonKeyValuePairSeparator.NOT_USED)
-                    && !(engine.jsonObjectOfArray() && pairs.size() == 1 && p.getValue() == null
-                    && key instanceof String && !p.isUsingKeyKeyword())) {
-                // PostgreSQL's json_object(text[]) is the one form with a single argument
-                problem = "a key without a value in " + name;
-            } else if (sep != net.sf.jsqlparser.expression.JsonKeyValuePairSeparator.COMMA && !standard) {
-                problem = "a key and its value are separated by a comma here ('k', v)";
-            } else if (p.isUsingKeyKeyword() && !engine.jsonKeyValueKeyword()) {
-                problem = "KEY 'k' VALUE v is analysed only on H2";
-            } else if (key instanceof AllColumns) {
-                problem = "a star in " + name;
-            } else if (key instanceof String) {
-                String text = (String) key;
-                if (text.length() < 2 || text.charAt(0) != '\'' || text.charAt(text.length() - 1) != '\'') {
-                    problem = "a key of " + name + " is a plain string literal or a name, not " + text;
-                } else {
-                    net.sf.jsqlparser.expression.JsonKeyValuePair literal = new net.sf.jsqlparser.expression
-                            .JsonKeyValuePair(new StringValue(text), p.getValue(), p.isUsingKeyKeyword(), sep);
-                    pairs.set(i, literal);
-                    parts.add(literal.getKey());
-                    if (literal.getValue() != null) {
-                        parts.add(literal.getValue());
-                    }
-                }
-            } else if (key instanceof net.sf.jsqlparser.expression.Expression) {
-                parts.add(key);
-                parts.add(p.getValue());
-            } else {
-                problem = "a key of " + name + " the guard does not read: " + key;
-            }
-        }
-        if (problem != null) {
-            violation(ViolationType.UNSUPPORTED_CONSTRUCT, f.toString(), problem);
-            return;
-        }
-        checkFunction(List.of(name), f);
-        for (Object part : parts) {
-            walk(part, f, scope);
-        }
-    }
-
-    /**
-     * {@code JSON_ARRAYAGG(…)} and {@code JSON_OBJECTAGG(…)}, which the parser reads as a node of its own: decided
-     * by the function policy like a call of {@code json_arrayagg} or {@code json_objectagg} (so only on an engine
-     * whose catalog has them), and every part walked like a call's: the value, the key, the {@code ORDER BY}
-     * inside, {@code FILTER} and {@code OVER}. Only the forms each engine reads alike are analysed:
-     * {@code JSON_OBJECTAGG(k, v)} on MySQL and MariaDB; {@code k : v}, {@code [KEY] k VALUE v}, {@code NULL|ABSENT
-     * ON NULL} and {@code WITH|WITHOUT UNIQUE KEYS} on H2 and PostgreSQL. {@code FORMAT JSON} is refused. A key
-     * written as a string, which the parser holds as bare text, is made a string literal of the tree, checked and
-     * printed like any other.
-     */
-    @SuppressWarnings("deprecation") // JsonFunctionType.MYSQL_OBJECT: how the parser marks JSON_OBJECTAGG(k, v)
-    private void jsonAggregate(net.sf.jsqlparser.expression.JsonAggregateFunction f, NameScope.Ctes scope) {
-        boolean standard = engine.standardJson();
-        net.sf.jsqlparser.expression.JsonFunctionType type = f.getType();
-        boolean array = type == net.sf.jsqlparser.expression.JsonFunctionType.ARRAY;
-        String name = array ? "json_arrayagg" : "json_objectagg";
-        String problem = null;
-        if (type == null || !array && type != net.sf.jsqlparser.expression.JsonFunctionType.OBJECT
-                && type != net.sf.jsqlparser.expression.JsonFunctionType.MYSQL_OBJECT) {
-            problem = "a JSON aggregate of a form the guard does not read: " + type;
-        } else if (f.isUsingFormatJson()) {
-            problem = "FORMAT JSON in " + name + " is not analysed";
-        } else if ((f.getOnNullType() != null || f.getUniqueKeysType() != null) && !standard) {
-            problem = "ON NULL and UNIQUE KEYS in " + name + " are analysed only on H2 and PostgreSQL";
-        } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.MYSQL_OBJECT && !engine.jsonObjectAggWithComma()) {
-            problem = "JSON_OBJECTAGG(k, v) with a comma is analysed only on MySQL and MariaDB";
-        } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.OBJECT && !standard) {
-            problem = "JSON_OBJECTAGG(k : v) and KEY … VALUE are analysed only on H2 and PostgreSQL";
-        } else if (array && (f.getExpression() == null || f.getKey() != null || f.getValue() != null)
-                || !array && (f.getExpression() != null || !(f.getValue() instanceof net.sf.jsqlparser.expression
-                .Expression))) {
-            problem = "a form of " + name + " the guard does not read";
-        } else if (!array && f.getKey() instanceof String text) {
-            if (text.length() < 2 || text.charAt(0) != '\'' || text.charAt(text.length() - 1) != '\'') {
-                problem = "a key of " + name + " is a plain string literal or an expression, not " + text;
-            } else {
-                f.setKey(new StringValue(text));
-            }
-        } else if (!array && !(f.getKey() instanceof net.sf.jsqlparser.expression.Expression)) {
-            problem = "a key of " + name + " the guard does not read: " + f.getKey();
-        }
-        if (problem != null) {
-            violation(ViolationType.UNSUPPORTED_CONSTRUCT, f.toString(), problem);
-            return;
-        }
-        checkFunction(List.of(name), f);
-        walkFields(f, scope, null);
-    }
-
-    /**
-     * SQLite's {@code left MATCH right}, held by the parser as {@code left MATCH_ANY right} ({@link SqliteSpelling}):
-     * the left operand must be a column of an FTS5 table the statement reads, or the table's hidden column that
-     * stands for its whole row (a read of every column); never {@code rank}, whose {@code MATCH} chooses a ranking
-     * function by text. Both operands are then walked like any expression (a subquery on the right like any).
-     */
-    private void match(net.sf.jsqlparser.expression.operators.relational.LikeExpression like, NameScope.Ctes scope) {
-        if (!engine.fts5() || matchMarkers <= 0) {
-            violation(ViolationType.UNSUPPORTED_CONSTRUCT, like.toString(),
-                    "MATCH_ANY is read only as SQLite's MATCH, respelled by the guard");
-            return;
-        }
-        matchMarkers--;
-        String problem = null;
-        NameScope.Source target = like.getLeftExpression() instanceof Column c ? fts5Source(c) : null;
-        if (like.isNot() || like.getEscape() != null || like.isUseBinary()) {
-            problem = "MATCH takes no NOT, ESCAPE or BINARY here";
-        } else if (target == null) {
-            problem = "the left operand of MATCH must be an FTS5 table of the statement's FROM or one of its columns"
-                    + " (SQLite refuses MATCH anywhere else)";
-        } else if (NameScope.fold(((Column) like.getLeftExpression()).getColumnName(), dialect).equals("rank")) {
-            problem = "rank MATCH … chooses an FTS5 ranking function by text; not allowed";
-        }
-        if (problem != null) {
-            violation(ViolationType.UNSUPPORTED_CONSTRUCT, like.toString(), problem);
-            return;
-        }
-        walk(like.getLeftExpression(), like, scope);
-        walk(like.getRightExpression(), like, scope);
-    }
-
-    /**
-     * An FTS5 auxiliary function ({@link Fts5}) on SQLite: its first argument must be the hidden column of an FTS5
-     * table of the statement's FROM (a read of that table's whole row), its markers bounded string constants, its
-     * call plain; decided by {@link FunctionPolicy#decideFts5Auxiliary}. Its arguments are walked like any.
-     */
-    private void fts5Auxiliary(Function f, NameScope.Ctes scope) {
-        String name = engine.fullTextFunction(f);
-        net.sf.jsqlparser.expression.operators.relational.ExpressionList<?> params = f.getParameters();
-        String problem = null;
-        if (!plainCall(f) || params == null || params.isEmpty()) {
-            problem = name + " takes plain arguments, the FTS5 table first";
-        } else {
-            Object first = params.get(0);
-            NameScope.Source s = first instanceof Column c ? fts5Source(c) : null;
-            if (s == null || !NameScope.fold(((Column) first).getColumnName(), dialect).equals(s.fts5)) {
-                problem = name + "'s first argument must be an FTS5 table of the statement's FROM, by its own name ("
-                        + name + "(t, …))";
-            } else if (engine.fullTextArity(name) > 0 && params.size() != engine.fullTextArity(name)) {
-                problem = name + " takes " + engine.fullTextArity(name) + " arguments";
-            } else {
-                for (int i : engine.fullTextMarkers(name)) {
-                    Object m = params.get(i);
-                    if (!(m instanceof net.sf.jsqlparser.expression.NullValue) && !(m instanceof StringValue sv
-                            && sv.getValue() != null && sv.getValue().length() <= engine.maxFullTextMarker())) {
-                        problem = "the markers of " + name + " must be string constants of at most "
-                                + engine.maxFullTextMarker() + " characters";
-                        break;
-                    }
-                }
-            }
-        }
-        if (problem != null) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, f.toString(), problem);
-            return;
-        }
-        FunctionPolicy.Decision decision = policy.functionPolicy().decideFts5Auxiliary(name, dialect);
-        if (!decision.allowed()) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, name, "function not allowed: " + name + " ("
-                    + decision.reason() + ")");
-            return;
-        }
-        walk(params, f, scope);
-    }
-
-    /**
-     * The source a column names when it is a column or a hidden column of an FTS5 table, resolved as
-     * {@link #resolve} does (innermost query first); null when it names anything else, or may (an ambiguous name).
-     */
-    private NameScope.Source fts5Source(Column c) {
-        if (frame == null || c.getColumnName() == null) {
-            return null;
-        }
-        String name = NameScope.fold(c.getColumnName(), dialect);
-        Table q = c.getTable();
-        for (NameScope.Frame f = frame; f != null; f = f.parent) {
-            List<NameScope.Source> found = new ArrayList<>();
-            if (q != null && q.getName() != null) {
-                found.addAll(names.qualifiedAll(f.sources, q));
-            } else {
-                for (NameScope.Source s : f.sources) {
-                    if (s.has(name) || s.hidden(name) || s.columns == null) {
-                        found.add(s);
-                    }
-                }
-            }
-            if (found.isEmpty()) {
-                continue;
-            }
-            if (found.size() != 1) {
-                return null;
-            }
-            NameScope.Source s = found.get(0);
-            return s.fts5 != null && (s.has(name) || s.hidden(name)) ? s : null;
-        }
-        return null;
-    }
-
     /** A call with plain arguments only: no DISTINCT, ORDER BY, FILTER-like clause, named or chained arguments. */
-    private static boolean plainCall(Function f) {
+    static boolean plainCall(Function f) {
         return f.getNamedParameters() == null && f.getChainedParameters() == null && !f.isDistinct() && !f.isUnique()
                 && !f.isAllColumns() && f.getOrderByElements() == null && f.getAttribute() == null
                 && f.getKeep() == null && f.getOnOverflowTruncate() == null && f.getHavingClause() == null
@@ -911,14 +586,14 @@ final class AstAnalyzer {
                 && (f.getKeywordArguments() == null || f.getKeywordArguments().isEmpty()) && !f.isEscaped();
     }
 
-    private void walkFields(Object node, NameScope.Ctes scope, String skip) {
-        Accessor[] fields = FIELDS.get(node.getClass());
-        if (fields.length == 1 && fields[0] == UNREADABLE) {
+    void walkFields(Object node, NameScope.Ctes scope, String skip) {
+        TreeFields.Accessor[] fields = TreeFields.FIELDS.get(node.getClass());
+        if (fields.length == 1 && fields[0] == TreeFields.UNREADABLE) {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, node.getClass().getSimpleName(),
                     "the guard cannot read every part of " + node.getClass().getSimpleName());
             return;
         }
-        for (Accessor f : fields) {
+        for (TreeFields.Accessor f : fields) {
             if (skip != null && f.name().endsWith("." + skip)) {
                 continue;
             }
@@ -1000,12 +675,12 @@ final class AstAnalyzer {
                 NameScope.Frame outputs = new NameScope.Frame(around, List.of(new NameScope.Source(select, null,
                         null, null, names.outputs(((SetOperationList) select).getSelects().get(0), scope), dialect)),
                         Set.of(), new IdentityHashMap<>());
-                Accessor[] fields = FIELDS.get(select.getClass());
-                if (fields.length == 1 && fields[0] == UNREADABLE) {
+                TreeFields.Accessor[] fields = TreeFields.FIELDS.get(select.getClass());
+                if (fields.length == 1 && fields[0] == TreeFields.UNREADABLE) {
                     walkFields(select, scope, null);
                     return;
                 }
-                for (Accessor f : fields) {
+                for (TreeFields.Accessor f : fields) {
                     if (f.name().endsWith(".withItemsList")) {
                         continue;
                     }
@@ -1567,7 +1242,7 @@ final class AstAnalyzer {
         }
     }
 
-    private void checkFunction(List<String> nameParts, Object node) {
+    void checkFunction(List<String> nameParts, Object node) {
         List<String> parts = new ArrayList<>();
         if (nameParts != null) {
             for (String p : nameParts) {

@@ -39,7 +39,7 @@ final class ParseRunner {
 
     /**
      * A parse: the statements and the parser's first token, whose {@code next} chain holds every token
-     * the parser read (for {@link SqlLexer#align}).
+     * the parser read (for {@link dev.sqlagent.engine.SqlLexer#align}).
      */
     record Parsed(Statements statements, Token first) {
     }
