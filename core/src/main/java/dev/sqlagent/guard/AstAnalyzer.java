@@ -64,6 +64,8 @@ final class AstAnalyzer {
     final Dialect dialect;
     /** The SQL/JSON constructors' analysis. */
     private final JsonConstructs jsonReads = new JsonConstructs(this);
+    /** The checks of the leaves. */
+    final LeafChecks leaves = new LeafChecks(this);
     /** The full-text operators' analysis. */
     private final FullTextReads fullText = new FullTextReads(this);
     /** The engine's reading of its SQL, where engines differ. */
@@ -288,7 +290,7 @@ final class AstAnalyzer {
             return;
         }
         if (policy.databaseObjects().hasOperators()) {
-            checkOperators(node);
+            leaves.checkOperators(node);
         }
         if (node instanceof Select) {
             visitSelect((Select) node, scope);
@@ -302,17 +304,17 @@ final class AstAnalyzer {
             }
         } else if (node instanceof StringValue) {
             if (engine.backslashEscapes()) {
-                respellMySqlString((StringValue) node);
+                leaves.respellMySqlString((StringValue) node);
             }
         } else if (node instanceof ColDataType) {
-            checkCastType((ColDataType) node);
+            leaves.checkCastType((ColDataType) node);
             walkFields(node, scope, null);
         } else if (node instanceof TimeKeyExpression) {
-            checkProbeKeyword(((TimeKeyExpression) node).getStringValue(), node);
+            leaves.checkProbeKeyword(((TimeKeyExpression) node).getStringValue(), node);
         } else if (node instanceof Column) {
             Column column = (Column) node;
             columns.add(column);
-            checkColumnName(column);
+            leaves.checkColumnName(column);
             resolve(column, parent, false);
             walk(column.getArrayConstructor(), column, scope);
         } else if (node instanceof DateUnitExpression) {
@@ -386,7 +388,7 @@ final class AstAnalyzer {
             // walked as the grouping expressions they are
             walk(((Function) node).getParameters(), parent, scope);
         } else if (node instanceof Function) {
-            checkFunction(((Function) node).getMultipartName(), node);
+            leaves.checkFunction(((Function) node).getMultipartName(), node);
             walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.JsonFunction) {
             jsonReads.jsonFunction((net.sf.jsqlparser.expression.JsonFunction) node, scope);
@@ -394,11 +396,11 @@ final class AstAnalyzer {
             jsonReads.jsonAggregate((net.sf.jsqlparser.expression.JsonAggregateFunction) node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.MySQLGroupConcat) {
             // a node of its own, not a Function: decided like one
-            checkFunction(List.of("group_concat"), node);
+            leaves.checkFunction(List.of("group_concat"), node);
             walkFields(node, scope, null);
         } else if (node instanceof AnalyticExpression) {
             String name = ((AnalyticExpression) node).getName();
-            checkFunction(name == null ? List.of() : List.of(name), node);
+            leaves.checkFunction(name == null ? List.of() : List.of(name), node);
             walkFields(node, scope, null);
         } else {
             if (node instanceof Join && ((Join) node).isNatural() && !naturalJoin((Join) node, parent)) {
@@ -717,7 +719,7 @@ final class AstAnalyzer {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, w.toString(), "a CTE without a name");
                 continue;
             }
-            checkFolding(alias.getName());
+            leaves.checkFolding(alias.getName());
             if (scope.hasOtherCase(Names.lower(Names.unquote(alias.getName().trim())), name)) {
                 // H2 and PostgreSQL keep "a" and A apart, H2's settings or MySQL may not: never guess which one
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, alias.getName(),
@@ -791,7 +793,7 @@ final class AstAnalyzer {
             parts.add(p);
         }
         for (String p : parts) {
-            checkFolding(p);
+            leaves.checkFolding(p);
         }
         String folded = Names.fold(name, dialect);
         Alias alias = table.getAlias();
@@ -827,7 +829,7 @@ final class AstAnalyzer {
 
     private void addQualifier(Alias alias, String tableName, String key) {
         if (alias != null && alias.getName() != null) {
-            checkFolding(alias.getName());
+            leaves.checkFolding(alias.getName());
             qualifiers.computeIfAbsent(Names.fold(alias.getName(), dialect), x -> new LinkedHashSet<>()).add(key);
             if (alias.getAliasColumns() != null && !alias.getAliasColumns().isEmpty()) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, alias.toString(), "column aliases on a table");
@@ -1069,210 +1071,6 @@ final class AstAnalyzer {
             }
         }
         return out.isEmpty() ? "the query (it reads no table)" : String.join(", ", out);
-    }
-
-    private void checkColumnName(Column column) {
-        String name = column.getColumnName();
-        if (name == null) {
-            return;
-        }
-        checkFolding(name);
-        String n = Names.fold(name, dialect);
-        if (n.equals("nextval") || n.equals("currval")) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, column.toString(), "sequence access is not allowed");
-        }
-        Table q = column.getTable();
-        if ((q == null || q.getName() == null) && !Names.isQuoted(name)) {
-            checkProbeKeyword(name, column);
-        }
-    }
-
-    /**
-     * Session and catalog probes written as keywords, without parentheses ({@code current_user},
-     * {@code user}, {@code current_schema}): the database reads them as calls, whatever the parser reads.
-     */
-    private void checkProbeKeyword(String word, Object node) {
-        String n = Names.lower(word.trim());
-        if (FunctionPolicy.probeKeywords(dialect).contains(n) && !policy.functionPolicy().allowsProbe(n)) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node),
-                    "session and catalog probes are not allowed: " + n);
-        }
-    }
-
-    /**
-     * MySQL and MariaDB read a backslash in a string as an escape unless {@code NO_BACKSLASH_ESCAPES} is
-     * set. The string to run is spelled so that both settings read it alike: the escapes are decoded as
-     * the default setting reads them and the value is written back with {@code ''} as the only escape.
-     * A value that still holds a backslash ({@code \%}, {@code \\}) cannot be spelled that way and is
-     * refused.
-     */
-    private void respellMySqlString(StringValue string) {
-        String v = string.getValue();
-        if (v == null || v.indexOf('\\') < 0 || !"'".equals(string.getQuoteStr() == null ? "'" : string.getQuoteStr())) {
-            return;
-        }
-        StringBuilder out = new StringBuilder(v.length());
-        for (int i = 0; i < v.length(); i++) {
-            char c = v.charAt(i);
-            if (c == '\'' && i + 1 < v.length() && v.charAt(i + 1) == '\'') {
-                out.append('\'');
-                i++;
-                continue;
-            }
-            if (c != '\\' || i + 1 == v.length()) {
-                out.append(c);
-                continue;
-            }
-            char e = v.charAt(++i);
-            switch (e) {
-                case '0': out.append('\0'); break;
-                case 'b': out.append('\b'); break;
-                case 'n': out.append('\n'); break;
-                case 'r': out.append('\r'); break;
-                case 't': out.append('\t'); break;
-                case 'Z': out.append((char) 26); break;
-                case '%': case '_': case '\\':
-                    violation(ViolationType.UNSAFE_STRING_LITERAL, string.toString(),
-                            "a MySQL string holding a backslash reads differently under NO_BACKSLASH_ESCAPES");
-                    return;
-                default: out.append(e);
-            }
-        }
-        String decoded = out.toString();
-        for (int i = 0; i < decoded.length(); i++) {
-            char c = decoded.charAt(i);
-            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-                violation(ViolationType.SUSPICIOUS_CHARACTER, string.toString(), "a string holding a control character");
-                return;
-            }
-        }
-        // '' doubles a quote in both settings
-        string.setValue(decoded.replace("'", "''"));
-    }
-
-    /**
-     * Casts to PostgreSQL's object-identifier types ({@code 't'::regclass}, {@code ::oid}, their array spellings
-     * {@code _regclass} and {@code regclass[]}) read the catalog; on PostgreSQL a cast to a table's row type
-     * ({@code NULL::audit_log}) reveals its columns and is read as that table, and a domain as its base type.
-     */
-    private void checkCastType(ColDataType type) {
-        DatabaseObjectRules.TypeName tn = DatabaseObjectRules.typeName(type);
-        for (String t : tn.names()) {
-            if (DatabaseObjectRules.catalogType(t) && !policy.functionPolicy().allowsProbe(t)) {
-                violation(ViolationType.FUNCTION_NOT_ALLOWED, type.toString(), "casts to catalog types are not allowed: " + t);
-                return;
-            }
-        }
-        if (engine.castsMayCallDatabaseFunctions()) {
-            List<DatabaseObjects.Routine> casts = policy.databaseObjects().castsTo(DatabaseObjectRules.pgTypeName(tn.name()));
-            if (!casts.isEmpty() && !DatabaseObjectRules.allowed(casts, policy)) {
-                violation(ViolationType.FUNCTION_NOT_ALLOWED, type.toString(), "a cast to " + tn.name()
-                        + " may call a function the database defines itself: " + DatabaseObjectRules.signatures(casts));
-                return;
-            }
-            checkRowType(tn.schema(), tn.names(), type, 0);
-        }
-    }
-
-    /** A type that is a table's row type, or a domain over a refused type, is refused like what it reveals. */
-    private void checkRowType(String schema, List<String> names, Object node, int depth) {
-        if (depth > 8) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node), "a type defined over too many domains");
-            return;
-        }
-        for (String n : names) {
-            if ("pg_catalog".equals(schema) || schema == null && DatabaseObjectRules.pgBuiltinType(n)) {
-                continue;
-            }
-            String key = schema == null ? n : schema + "." + n;
-            Set<String> relations = new LinkedHashSet<>();
-            if (policy.namesTable(n) || policy.knownTables().contains(key)) {
-                relations.add(key);
-            }
-            for (DatabaseObjects.Type t : policy.databaseObjects().types(schema, n)) {
-                if (!policy.allowedDatabaseFunctions().containsAll(t.checks())) {
-                    violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node), "a cast to domain " + key
-                            + " runs the database's own functions in its constraints: " + t.checks());
-                    return;
-                }
-                if (t.relation() != null) {
-                    relations.add(t.relation());
-                } else if (t.base() != null) {
-                    String base = t.base();
-                    int dot = base.lastIndexOf('.');
-                    String bare = dot < 0 ? base : base.substring(dot + 1);
-                    if (DatabaseObjectRules.catalogType(bare)) {
-                        violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node),
-                                "a domain over a catalog type: " + key + " over " + base);
-                        return;
-                    }
-                    checkRowType(dot < 0 ? null : base.substring(0, dot), List.of(bare), node, depth + 1);
-                }
-            }
-            for (String r : relations) {
-                String bare = r.substring(r.lastIndexOf('.') + 1);
-                String allowedKey = policy.allowsTable(r) ? r : policy.allowsTable(bare) ? bare : null;
-                if (allowedKey == null || policy.deniedColumns().containsKey(allowedKey)
-                        || policy.deniedColumns().containsKey(r)) {
-                    violation(ViolationType.TABLE_NOT_ALLOWED, String.valueOf(node), "the row type of table " + r
-                            + " reveals its columns; only an allowed table without denied columns may be named as a type");
-                    return;
-                }
-            }
-        }
-    }
-
-    /** An operator the database defines itself may bind instead of the engine's (fail closed, any types). */
-    private void checkOperators(Object node) {
-        for (String symbol : DatabaseObjectRules.operatorSymbols(node)) {
-            List<DatabaseObjects.Routine> own = policy.databaseObjects().operators(symbol);
-            if (!own.isEmpty() && !DatabaseObjectRules.allowed(own, policy)) {
-                violation(ViolationType.FUNCTION_NOT_ALLOWED, shorten(String.valueOf(node)), "operator not allowed: "
-                        + symbol + " (the database defines " + DatabaseObjectRules.signatures(own)
-                        + " itself, which may bind instead of a built-in; allowDatabaseFunction names it)");
-                return;
-            }
-        }
-    }
-
-    /** A name the engine and Java would fold differently (U+212A KELVIN SIGN, U+017F LONG S) is refused. */
-    private void checkFolding(String name) {
-        if (!Names.foldsAlike(name)) {
-            violation(ViolationType.SUSPICIOUS_CHARACTER, name, "a name that folds differently in the database");
-        }
-    }
-
-    void checkFunction(List<String> nameParts, Object node) {
-        List<String> parts = new ArrayList<>();
-        if (nameParts != null) {
-            for (String p : nameParts) {
-                if (p != null) {
-                    parts.add(Names.unquote(p));
-                }
-            }
-        }
-        FunctionPolicy.Decision decision = policy.functionPolicy().decide(parts, dialect);
-        List<DatabaseObjects.Routine> own = DatabaseObjectRules.binding(parts, dialect, policy);
-        if (!own.isEmpty() && (!DatabaseObjectRules.allowed(own, policy)
-                || decision.functionClass().map(FunctionClass::safe).orElse(true))) {
-            // the database's own function of that name may bind instead of the engine's (fail closed)
-            if (!DatabaseObjectRules.allowed(own, policy)) {
-                violation(ViolationType.FUNCTION_NOT_ALLOWED, String.join(".", parts), "function not allowed: "
-                        + String.join(".", parts) + " (the database defines " + DatabaseObjectRules.signatures(own)
-                        + " itself, which may bind instead of a built-in; allowDatabaseFunction names it)");
-            }
-            ResourceBounds.check(node, dialect, policy).ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
-            return;
-        }
-        if (decision.verdict() == FunctionPolicy.Verdict.UNKNOWN) {
-            // an invented name, not a violation: corrected like the engine's "no such function", never run
-            violation(ViolationType.UNKNOWN_FUNCTION, String.join(".", parts), decision.reason()
-                    + decision.hint().map(h -> "; use " + h).orElse(""));
-        } else if (!decision.allowed()) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, String.join(".", parts),
-                    "function not allowed: " + String.join(".", parts) + " (" + decision.reason() + ")");
-        }
-        ResourceBounds.check(node, dialect, policy).ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
     }
 
     static String shorten(String s) {

@@ -102,7 +102,7 @@ final class JsonConstructs {
             a.violation(ViolationType.UNSUPPORTED_CONSTRUCT, f.toString(), problem);
             return;
         }
-        a.checkFunction(List.of(name), f);
+        a.leaves.checkFunction(List.of(name), f);
         for (Object part : parts) {
             a.walk(part, f, scope);
         }
@@ -153,7 +153,7 @@ final class JsonConstructs {
             a.violation(ViolationType.UNSUPPORTED_CONSTRUCT, f.toString(), problem);
             return;
         }
-        a.checkFunction(List.of(name), f);
+        a.leaves.checkFunction(List.of(name), f);
         a.walkFields(f, scope, null);
     }
 }
