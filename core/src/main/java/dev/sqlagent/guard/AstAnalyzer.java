@@ -1,6 +1,10 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.EngineGuard;
+import dev.sqlagent.engine.Engines;
+import dev.sqlagent.engine.Respelled;
+import dev.sqlagent.engine.SqlLexer;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -52,104 +56,20 @@ import net.sf.jsqlparser.statement.select.WithItem;
  */
 final class AstAnalyzer {
 
-    /**
-     * How the walk reads one field: through the class's public getter (never by opening the field with
-     * {@code setAccessible}, which a modular host forbids), or directly when the field itself is public.
-     */
-    private record Accessor(String name, Method getter, Field field) {
-        Object read(Object node) {
-            try {
-                return getter != null ? getter.invoke(node) : field.get(node);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot read " + name + " of " + node.getClass().getName(), e);
-            }
-        }
-    }
-
-    /** A field of a walked class with no public way to read it: the class is refused (fail closed). */
-    private static final Accessor UNREADABLE = new Accessor("", null, null);
-
-    /** Getters whose name is not the field's ("Class.field" to getter). */
-    private static final Map<String, String> GETTERS = Map.of(
-            "AnalyticExpression.windowDef", "getWindowDefinition",
-            "Function.attributeExpression", "getAttribute",
-            "FilterOverImpl.orderBy", "getOrderByElements",
-            "FilterOverImpl.partitionBy", "getPartitionExpressionList",
-            "JsonAggregateFunction.expressionOrderBy", "getExpressionOrderByElements",
-            "LikeExpression.escapeExpression", "getEscape",
-            "Table.unpivot", "getUnPivot",
-            "Table.mysqlHints", "getIndexHint",
-            "Offset.offsetExpression", "getOffset");
-
-    private static final ClassValue<Accessor[]> FIELDS = new ClassValue<>() {
-        @Override
-        protected Accessor[] computeValue(Class<?> type) {
-            List<Accessor> fields = new ArrayList<>();
-            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-                for (Field f : c.getDeclaredFields()) {
-                    int m = f.getModifiers();
-                    if (Modifier.isStatic(m) || Modifier.isTransient(m) || f.getType().isPrimitive()
-                            || f.getType() == String.class || f.getName().equals("resolvedTable")
-                            || isInert(f)) {
-                        continue;
-                    }
-                    Accessor a = accessor(type, c, f);
-                    if (a == null) {
-                        return new Accessor[] {UNREADABLE};
-                    }
-                    fields.add(a);
-                }
-            }
-            return fields.toArray(new Accessor[0]);
-        }
-    };
-
-    /** Fields that can hold no node: enums, boxed primitives, lists of strings or enums. */
-    private static boolean isInert(Field f) {
-        Class<?> t = f.getType();
-        if (t.isEnum() || Number.class.isAssignableFrom(t) || t == Boolean.class || t == Character.class) {
-            return true;
-        }
-        if (List.class.isAssignableFrom(t) && f.getGenericType() instanceof ParameterizedType) {
-            Type arg = ((ParameterizedType) f.getGenericType()).getActualTypeArguments()[0];
-            return arg == String.class || arg instanceof Class && ((Class<?>) arg).isEnum();
-        }
-        return false;
-    }
-
-    private static Accessor accessor(Class<?> type, Class<?> declaring, Field f) {
-        String name = declaring.getSimpleName() + "." + f.getName();
-        if (Modifier.isPublic(f.getModifiers()) && Modifier.isPublic(declaring.getModifiers())) {
-            return new Accessor(name, null, f);
-        }
-        List<String> candidates = new ArrayList<>();
-        String mapped = GETTERS.get(name);
-        if (mapped != null) {
-            candidates.add(mapped);
-        }
-        String cap = Character.toUpperCase(f.getName().charAt(0)) + f.getName().substring(1);
-        candidates.add("get" + cap);
-        candidates.add("is" + cap);
-        for (String candidate : candidates) {
-            try {
-                Method g = type.getMethod(candidate);
-                if (!g.getReturnType().isPrimitive() && g.getParameterCount() == 0
-                        && Modifier.isPublic(g.getDeclaringClass().getModifiers())) {
-                    return new Accessor(name, g, null);
-                }
-            } catch (NoSuchMethodException e) {
-                // try the next name
-            }
-        }
-        return null;
-    }
-
     /** A reference to a real table (not a CTE): where it sits, so a row filter can replace it. */
     record TableRef(Table table, Object parent, String key) {
     }
 
-    private final GuardPolicy policy;
-    private final Dialect dialect;
+    final GuardPolicy policy;
+    final Dialect dialect;
+    /** The SQL/JSON constructors' analysis. */
+    private final JsonConstructs jsonReads = new JsonConstructs(this);
+    /** The checks of the leaves. */
+    final LeafChecks leaves = new LeafChecks(this);
+    /** The full-text operators' analysis. */
+    private final FullTextReads fullText = new FullTextReads(this);
+    /** The engine's reading of its SQL, where engines differ. */
+    final EngineGuard engine;
     private final Set<Object> visited = Collections.newSetFromMap(new IdentityHashMap<>());
 
     final List<Violation> violations = new ArrayList<>();
@@ -166,7 +86,10 @@ final class AstAnalyzer {
     /** Folded alias or table name to the table keys it may stand for. */
     final Map<String, Set<String>> qualifiers = new HashMap<>();
     boolean naturalJoin;
-    /** DuckDB sample markers the parser was given and not yet found ({@link DuckDbSpelling}). */
+    /**
+     * DuckDB sample markers the parser was given and not yet found
+     * ({@link dev.sqlagent.engine.Respelled#sampleMarkers}).
+     */
     private final Set<String> sampleMarkers = new HashSet<>();
     /** Each select block that had a sample marker, and the marker taken off it. */
     final Map<PlainSelect, Table> sampled = new IdentityHashMap<>();
@@ -174,22 +97,28 @@ final class AstAnalyzer {
     private final List<Set<String>> lambdaParameters = new ArrayList<>();
     /** The product of the sizes of the statement's integer generators in FROM so far. */
     private java.math.BigInteger generatedRows = java.math.BigInteger.ONE;
-    /** Whether the statement's lambdas come from DuckDB's {@code lambda} keyword ({@link DuckDbSpelling}). */
+    /**
+     * Whether the statement's lambdas come from DuckDB's {@code lambda} keyword
+     * ({@link dev.sqlagent.engine.Respelled#lambdasSpelled}).
+     */
     private boolean lambdasSpelled;
-    /** MySQL and MariaDB syntax respelled for the parser ({@link MySqlSpelling}), or null. */
-    private MySqlSpelling.ForParser mySql;
+    /** The engine's syntax respelled for the parser (select options, index hints …). */
+    private Respelled respelled = Respelled.none(null);
     /** The numbers of the select option markers not yet found. */
     private final Set<Integer> optionMarkers = new HashSet<>();
     /** The numbers of the index hint markers not yet found. */
     private final Set<Integer> hintMarkers = new HashSet<>();
-    /** How many of SQLite's {@code MATCH} operators the parser holds as {@code MATCH_ANY} ({@link SqliteSpelling}). */
-    private int matchMarkers;
+    /**
+     * How many of SQLite's {@code MATCH} operators the parser holds as {@code MATCH_ANY}
+     * ({@link dev.sqlagent.engine.Respelled#matches}).
+     */
+    int matchMarkers;
     /** Each select block that had a select option marker, and the marker taken off it. */
     final Map<PlainSelect, net.sf.jsqlparser.statement.select.Skip> optioned = new IdentityHashMap<>();
 
-    private final NameScope.Builder names;
+    final NameScope.Builder names;
     /** The FROM items the name being walked can see; null outside any query's FROM scope. */
-    private NameScope.Frame frame;
+    NameScope.Frame frame;
     /** Every FROM item of every query of the statement, for what each real table is read for. */
     final List<NameScope.Source> sources = new ArrayList<>();
     /**
@@ -201,6 +130,7 @@ final class AstAnalyzer {
     AstAnalyzer(GuardPolicy policy, Dialect dialect) {
         this.policy = policy;
         this.dialect = dialect;
+        this.engine = Engines.of(dialect).guard();
         this.names = new NameScope.Builder(policy, dialect);
     }
 
@@ -209,53 +139,22 @@ final class AstAnalyzer {
     }
 
     /**
-     * Analyses a statement whose DuckDB sample clauses the parser holds as markers.
+     * Analyses a statement whose engine syntax the parser does not read was respelled: DuckDB's sample clauses,
+     * MySQL's and MariaDB's select options and index hints, SQLite's {@code MATCH} operators, held as markers.
      *
      * @param statement the statement
-     * @param markers the markers' folded table names ({@link DuckDbSpelling.ForParser#markers()})
-     * @param lambdas whether the statement's lambdas were DuckDB's {@code lambda x: …}, respelled for the
-     *     parser (only those are analysed: an arrow of the statement's own may be DuckDB's JSON operator)
+     * @param respelled what the engine's spelling respelled for the parser
      */
-    void analyse(Select statement, Set<String> markers, boolean lambdas) {
-        analyse(statement, markers, lambdas, null);
-    }
-
-    /**
-     * Analyses a statement whose DuckDB sample clauses, or whose MySQL and MariaDB select options and index
-     * hints, the parser holds as markers.
-     *
-     * @param statement the statement
-     * @param markers the DuckDB sample markers' folded table names
-     * @param lambdas whether the statement's lambdas were DuckDB's {@code lambda x: …}
-     * @param mySql what {@link MySqlSpelling} respelled for the parser, or null
-     */
-    void analyse(Select statement, Set<String> markers, boolean lambdas, MySqlSpelling.ForParser mySql) {
-        analyse(statement, markers, lambdas, mySql, 0);
-    }
-
-    /**
-     * Analyses a statement whose DuckDB sample clauses, MySQL and MariaDB select options and index hints, or
-     * SQLite {@code MATCH} operators the parser holds as markers.
-     *
-     * @param statement the statement
-     * @param markers the DuckDB sample markers' folded table names
-     * @param lambdas whether the statement's lambdas were DuckDB's {@code lambda x: …}
-     * @param mySql what {@link MySqlSpelling} respelled for the parser, or null
-     * @param matches how many {@code MATCH} operators {@link SqliteSpelling} respelled as {@code MATCH_ANY}
-     */
-    void analyse(Select statement, Set<String> markers, boolean lambdas, MySqlSpelling.ForParser mySql,
-                 int matches) {
-        matchMarkers = matches;
-        sampleMarkers.addAll(markers);
-        lambdasSpelled = lambdas;
-        this.mySql = mySql;
-        if (mySql != null) {
-            for (int k = 0; k < mySql.options().size(); k++) {
-                optionMarkers.add(k);
-            }
-            for (int k = 0; k < mySql.hints().size(); k++) {
-                hintMarkers.add(k);
-            }
+    void analyse(Select statement, Respelled respelled) {
+        matchMarkers = respelled.matches();
+        sampleMarkers.addAll(respelled.sampleMarkers());
+        lambdasSpelled = respelled.lambdasSpelled();
+        this.respelled = respelled;
+        for (int k = 0; k < respelled.selectOptions(); k++) {
+            optionMarkers.add(k);
+        }
+        for (int k = 0; k < respelled.indexHints(); k++) {
+            hintMarkers.add(k);
         }
         analyse(statement);
         if (!sampleMarkers.isEmpty()) {
@@ -272,7 +171,7 @@ final class AstAnalyzer {
         }
     }
 
-    private void violation(ViolationType type, String fragment, String message) {
+    void violation(ViolationType type, String fragment, String message) {
         if (violations.size() < 20) {
             violations.add(new Violation(type, fragment == null ? "" : shorten(fragment), message));
         }
@@ -308,7 +207,7 @@ final class AstAnalyzer {
         }
     };
 
-    private void walk(Object node, Object parent, NameScope.Ctes scope) {
+    void walk(Object node, Object parent, NameScope.Ctes scope) {
         if (node == null) {
             return;
         }
@@ -372,16 +271,16 @@ final class AstAnalyzer {
         }
         if (node instanceof TableFunction) {
             // DuckDB's bounded integer generators read nothing but their constants: not walked further
-            String problem = DuckDbGenerators.problem((TableFunction) node, dialect);
+            String problem = engine.tableFunctionProblem((TableFunction) node);
             if (problem != null) {
                 violation(ViolationType.TABLE_FUNCTION, node.toString(), problem);
                 return;
             }
             // joined, generators multiply: all of the statement's together stay under the one cap
-            generatedRows = generatedRows.multiply(DuckDbGenerators.rows((TableFunction) node).max(java.math.BigInteger.ONE));
-            if (generatedRows.compareTo(java.math.BigInteger.valueOf(DuckDbGenerators.MAX_ROWS)) > 0) {
+            generatedRows = generatedRows.multiply(engine.generatedRows((TableFunction) node).max(java.math.BigInteger.ONE));
+            if (generatedRows.compareTo(java.math.BigInteger.valueOf(dev.sqlagent.internal.IntegerSeries.MAX_ROWS)) > 0) {
                 violation(ViolationType.RESOURCE_LIMIT, node.toString(), "the generators in FROM would make "
-                        + generatedRows + " rows together, more than " + DuckDbGenerators.MAX_ROWS);
+                        + generatedRows + " rows together, more than " + dev.sqlagent.internal.IntegerSeries.MAX_ROWS);
             }
             return;
         }
@@ -391,7 +290,7 @@ final class AstAnalyzer {
             return;
         }
         if (policy.databaseObjects().hasOperators()) {
-            checkOperators(node);
+            leaves.checkOperators(node);
         }
         if (node instanceof Select) {
             visitSelect((Select) node, scope);
@@ -404,18 +303,18 @@ final class AstAnalyzer {
                 walk(e.getKey(), node, scope);
             }
         } else if (node instanceof StringValue) {
-            if (dialect.isMySqlFamily()) {
-                respellMySqlString((StringValue) node);
+            if (engine.backslashEscapes()) {
+                leaves.respellMySqlString((StringValue) node);
             }
         } else if (node instanceof ColDataType) {
-            checkCastType((ColDataType) node);
+            leaves.checkCastType((ColDataType) node);
             walkFields(node, scope, null);
         } else if (node instanceof TimeKeyExpression) {
-            checkProbeKeyword(((TimeKeyExpression) node).getStringValue(), node);
+            leaves.checkProbeKeyword(((TimeKeyExpression) node).getStringValue(), node);
         } else if (node instanceof Column) {
             Column column = (Column) node;
             columns.add(column);
-            checkColumnName(column);
+            leaves.checkColumnName(column);
             resolve(column, parent, false);
             walk(column.getArrayConstructor(), column, scope);
         } else if (node instanceof DateUnitExpression) {
@@ -437,10 +336,7 @@ final class AstAnalyzer {
             lambda((net.sf.jsqlparser.expression.LambdaExpression) node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.StructType) {
             net.sf.jsqlparser.expression.StructType struct = (net.sf.jsqlparser.expression.StructType) node;
-            if (dialect != Dialect.DUCKDB || struct.getDialect() != net.sf.jsqlparser.expression.StructType.Dialect.DUCKDB
-                    || struct.getKeyword() != null && !struct.getKeyword().isEmpty()
-                    || struct.getParameters() != null && !struct.getParameters().isEmpty()
-                    || struct.getArguments() == null) {
+            if (!engine.structLiteral(struct)) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, node.toString(),
                         "only DuckDB's struct literal {'key': value} is analysed");
                 return;
@@ -449,7 +345,7 @@ final class AstAnalyzer {
             walk(struct.getArguments(), node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.OracleNamedFunctionParameter named) {
             // PostgreSQL's named argument f(n => x): n names a parameter of the function, never a column
-            if (dialect != Dialect.POSTGRESQL || !(parent instanceof Function)) {
+            if (!engine.namedArguments() || !(parent instanceof Function)) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, "OracleNamedFunctionParameter: " + node,
                         "the guard does not analyse OracleNamedFunctionParameter");
                 return;
@@ -457,7 +353,7 @@ final class AstAnalyzer {
             walk(named.getExpression(), node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.CosineSimilarity) {
             // MySQL and MariaDB read a <=> b as NULL-safe equality; elsewhere it is an extension's operator
-            if (!dialect.isMySqlFamily()) {
+            if (!engine.nullSafeEqualsOperator()) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, "CosineSimilarity: " + node,
                         "the guard does not analyse CosineSimilarity");
                 return;
@@ -465,7 +361,7 @@ final class AstAnalyzer {
             walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.JsonOperator json) {
             // PostgreSQL's containment a @> b, a <@ b (jsonb, arrays, ranges): both operands are walked
-            if (dialect != Dialect.POSTGRESQL || !Set.of("@>", "<@").contains(json.getStringExpression())) {
+            if (!engine.containmentOperators() || !Set.of("@>", "<@").contains(json.getStringExpression())) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, "JsonOperator: " + node,
                         "the guard does not analyse JsonOperator " + json.getStringExpression());
                 return;
@@ -474,7 +370,7 @@ final class AstAnalyzer {
         } else if (node instanceof net.sf.jsqlparser.expression.RowGetExpression) {
             // DuckDB's field access on a value ({'a': x}.a, (p).name): the value is walked like any other (a
             // table's alias there is its whole row); elsewhere attribute notation is not analysed
-            if (dialect != Dialect.DUCKDB) {
+            if (!engine.fieldAccess()) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, "RowGetExpression: " + node,
                         "the guard does not analyse RowGetExpression");
                 return;
@@ -483,28 +379,28 @@ final class AstAnalyzer {
         } else if (node instanceof net.sf.jsqlparser.expression.operators.relational.LikeExpression like
                 && like.getLikeKeyWord() == net.sf.jsqlparser.expression.operators.relational.LikeExpression.KeyWord
                 .MATCH_ANY) {
-            match(like, scope);
-        } else if (node instanceof Function f && dialect == Dialect.SQLITE && Fts5.auxiliary(f) != null) {
-            fts5Auxiliary(f, scope);
+            fullText.match(like, scope);
+        } else if (node instanceof Function f && engine.fullTextFunction(f) != null) {
+            fullText.fts5Auxiliary(f, scope);
         } else if (node instanceof Function && parent instanceof net.sf.jsqlparser.statement.select.GroupByElement
                 && isGroupingConstruct((Function) node)) {
             // GROUP BY ROLLUP (a, b) / CUBE (a, b): grouping syntax the parser reads as a call; its items are
             // walked as the grouping expressions they are
             walk(((Function) node).getParameters(), parent, scope);
         } else if (node instanceof Function) {
-            checkFunction(((Function) node).getMultipartName(), node);
+            leaves.checkFunction(((Function) node).getMultipartName(), node);
             walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.JsonFunction) {
-            jsonFunction((net.sf.jsqlparser.expression.JsonFunction) node, scope);
+            jsonReads.jsonFunction((net.sf.jsqlparser.expression.JsonFunction) node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.JsonAggregateFunction) {
-            jsonAggregate((net.sf.jsqlparser.expression.JsonAggregateFunction) node, scope);
+            jsonReads.jsonAggregate((net.sf.jsqlparser.expression.JsonAggregateFunction) node, scope);
         } else if (node instanceof net.sf.jsqlparser.expression.MySQLGroupConcat) {
             // a node of its own, not a Function: decided like one
-            checkFunction(List.of("group_concat"), node);
+            leaves.checkFunction(List.of("group_concat"), node);
             walkFields(node, scope, null);
         } else if (node instanceof AnalyticExpression) {
             String name = ((AnalyticExpression) node).getName();
-            checkFunction(name == null ? List.of() : List.of(name), node);
+            leaves.checkFunction(name == null ? List.of() : List.of(name), node);
             walkFields(node, scope, null);
         } else {
             if (node instanceof Join && ((Join) node).isNatural() && !naturalJoin((Join) node, parent)) {
@@ -530,7 +426,7 @@ final class AstAnalyzer {
      */
     private boolean naturalJoin(Join join, Object parent) {
         if (!(parent instanceof PlainSelect ps) || ps.getJoins() == null || frame == null
-                || dialect == Dialect.DUCKDB) {
+                || !engine.naturalJoins()) {
             // DuckDB's engine check reads a natural join as a star over both sides: kept refused alike
             return false;
         }
@@ -642,9 +538,9 @@ final class AstAnalyzer {
      * name that is a parameter as the parameter, and a qualified one as a table's column first).
      */
     private void lambda(net.sf.jsqlparser.expression.LambdaExpression lambda, NameScope.Ctes scope) {
-        if (dialect != Dialect.DUCKDB || !lambdasSpelled) {
+        if (!engine.lambdas() || !lambdasSpelled) {
             // DuckDB may read an arrow in a call as its JSON operator over a column, not as a lambda
-            violation(ViolationType.UNSUPPORTED_CONSTRUCT, "LambdaExpression: " + lambda, dialect == Dialect.DUCKDB
+            violation(ViolationType.UNSUPPORTED_CONSTRUCT, "LambdaExpression: " + lambda, engine.lambdas()
                     ? "the arrow -> is not analysed (DuckDB may read it as JSON extraction); write lambda x: …"
                     : "lambdas are analysed only on DuckDB");
             return;
@@ -670,254 +566,8 @@ final class AstAnalyzer {
         return false;
     }
 
-    /**
-     * {@code JSON_OBJECT(…)} and {@code JSON_ARRAY(…)}, which the parser reads as a node of its own: decided by
-     * the function policy like a call of {@code json_object} or {@code json_array}, and every key and value
-     * walked like a call's arguments. Only the forms each engine reads alike are analysed: pairs separated by a
-     * comma ({@code 'k', v}) everywhere; {@code 'k' : v}, {@code 'k' VALUE v} and {@code NULL|ABSENT ON NULL},
-     * {@code WITH|WITHOUT UNIQUE KEYS} on H2 and PostgreSQL, whose {@code JSON_OBJECT} has them;
-     * {@code KEY 'k' VALUE v} on H2 only. {@code FORMAT JSON}, {@code ENCODING}, {@code RETURNING}, {@code STRICT},
-     * a key without a value, a star and a prefixed string as a key are refused. A key written as a string is
-     * held by the parser as bare text: it is made a string literal of the tree, so that it is checked and
-     * printed like any other (on MySQL and MariaDB respelled for both backslash settings).
-     */
-    private void jsonFunction(net.sf.jsqlparser.expression.JsonFunction f, NameScope.Ctes scope) {
-        boolean standard = dialect == Dialect.H2 || dialect == Dialect.POSTGRESQL;
-        String name = f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.OBJECT ? "json_object"
-                : f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.ARRAY ? "json_array" : null;
-        String problem = null;
-        if (name == null) {
-            problem = "of the JSON functions the parser reads apart, only JSON_OBJECT and JSON_ARRAY are analysed";
-        } else if (f.isStrict() || f.getReturningType() != null || f.isReturningFormatJson()
-                || f.getReturningEncoding() != null || !f.getPassingExpressions().isEmpty()
-                || !f.getAdditionalQueryPathArguments().isEmpty() || f.getInputExpression() != null
-                || f.getJsonPathExpression() != null || f.getOnEmptyBehavior() != null || f.getOnErrorBehavior() != null
-                || f.getWrapperType() != null || f.getWrapperMode() != null || f.isWrapperArray()
-                || f.getQuotesType() != null || f.isQuotesOnScalarString() || f.getScalarsType() != null) {
-            problem = "STRICT, RETURNING and the other clauses of " + name + " are not analysed";
-        } else if ((f.getOnNullType() != null || f.getUniqueKeysType() != null) && !standard) {
-            problem = "ON NULL and UNIQUE KEYS in " + name + " are analysed only on H2 and PostgreSQL";
-        } else if (name.equals("json_array") && !f.getKeyValuePairs().isEmpty()
-                || name.equals("json_object") && !f.getExpressions().isEmpty()) {
-            problem = "a mixed form of " + name;
-        }
-        List<Object> parts = new ArrayList<>();
-        if (problem == null) {
-            for (net.sf.jsqlparser.expression.JsonFunctionExpression e : f.getExpressions()) {
-                if (e.isUsingFormatJson() || e.getEncoding() != null) {
-                    problem = "FORMAT JSON and ENCODING are not analysed";
-                    break;
-                }
-                parts.add(e.getExpression());
-            }
-        }
-        List<net.sf.jsqlparser.expression.JsonKeyValuePair> pairs = f.getKeyValuePairs();
-        for (int i = 0; problem == null && i < pairs.size(); i++) {
-            net.sf.jsqlparser.expression.JsonKeyValuePair p = pairs.get(i);
-            net.sf.jsqlparser.expression.JsonKeyValuePairSeparator sep = p.getSeparator();
-            Object key = p.getKey();
-            if (p.isUsingFormatJson() || p.getEncoding() != null) {
-                problem = "FORMAT JSON and ENCODING are not analysed";
-            } else if ((p.getValue() == null || sep == net.sf.jsqlparser.expression.JsonKeyValuePairSeparator.NOT_USED)
-                    && !(dialect == Dialect.POSTGRESQL && pairs.size() == 1 && p.getValue() == null
-                    && key instanceof String && !p.isUsingKeyKeyword())) {
-                // PostgreSQL's json_object(text[]) is the one form with a single argument
-                problem = "a key without a value in " + name;
-            } else if (sep != net.sf.jsqlparser.expression.JsonKeyValuePairSeparator.COMMA && !standard) {
-                problem = "a key and its value are separated by a comma here ('k', v)";
-            } else if (p.isUsingKeyKeyword() && dialect != Dialect.H2) {
-                problem = "KEY 'k' VALUE v is analysed only on H2";
-            } else if (key instanceof AllColumns) {
-                problem = "a star in " + name;
-            } else if (key instanceof String) {
-                String text = (String) key;
-                if (text.length() < 2 || text.charAt(0) != '\'' || text.charAt(text.length() - 1) != '\'') {
-                    problem = "a key of " + name + " is a plain string literal or a name, not " + text;
-                } else {
-                    net.sf.jsqlparser.expression.JsonKeyValuePair literal = new net.sf.jsqlparser.expression
-                            .JsonKeyValuePair(new StringValue(text), p.getValue(), p.isUsingKeyKeyword(), sep);
-                    pairs.set(i, literal);
-                    parts.add(literal.getKey());
-                    if (literal.getValue() != null) {
-                        parts.add(literal.getValue());
-                    }
-                }
-            } else if (key instanceof net.sf.jsqlparser.expression.Expression) {
-                parts.add(key);
-                parts.add(p.getValue());
-            } else {
-                problem = "a key of " + name + " the guard does not read: " + key;
-            }
-        }
-        if (problem != null) {
-            violation(ViolationType.UNSUPPORTED_CONSTRUCT, f.toString(), problem);
-            return;
-        }
-        checkFunction(List.of(name), f);
-        for (Object part : parts) {
-            walk(part, f, scope);
-        }
-    }
-
-    /**
-     * {@code JSON_ARRAYAGG(…)} and {@code JSON_OBJECTAGG(…)}, which the parser reads as a node of its own: decided
-     * by the function policy like a call of {@code json_arrayagg} or {@code json_objectagg} (so only on an engine
-     * whose catalog has them), and every part walked like a call's: the value, the key, the {@code ORDER BY}
-     * inside, {@code FILTER} and {@code OVER}. Only the forms each engine reads alike are analysed:
-     * {@code JSON_OBJECTAGG(k, v)} on MySQL and MariaDB; {@code k : v}, {@code [KEY] k VALUE v}, {@code NULL|ABSENT
-     * ON NULL} and {@code WITH|WITHOUT UNIQUE KEYS} on H2 and PostgreSQL. {@code FORMAT JSON} is refused. A key
-     * written as a string, which the parser holds as bare text, is made a string literal of the tree, checked and
-     * printed like any other.
-     */
-    @SuppressWarnings("deprecation") // JsonFunctionType.MYSQL_OBJECT: how the parser marks JSON_OBJECTAGG(k, v)
-    private void jsonAggregate(net.sf.jsqlparser.expression.JsonAggregateFunction f, NameScope.Ctes scope) {
-        boolean standard = dialect == Dialect.H2 || dialect == Dialect.POSTGRESQL;
-        net.sf.jsqlparser.expression.JsonFunctionType type = f.getType();
-        boolean array = type == net.sf.jsqlparser.expression.JsonFunctionType.ARRAY;
-        String name = array ? "json_arrayagg" : "json_objectagg";
-        String problem = null;
-        if (type == null || !array && type != net.sf.jsqlparser.expression.JsonFunctionType.OBJECT
-                && type != net.sf.jsqlparser.expression.JsonFunctionType.MYSQL_OBJECT) {
-            problem = "a JSON aggregate of a form the guard does not read: " + type;
-        } else if (f.isUsingFormatJson()) {
-            problem = "FORMAT JSON in " + name + " is not analysed";
-        } else if ((f.getOnNullType() != null || f.getUniqueKeysType() != null) && !standard) {
-            problem = "ON NULL and UNIQUE KEYS in " + name + " are analysed only on H2 and PostgreSQL";
-        } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.MYSQL_OBJECT && !dialect.isMySqlFamily()) {
-            problem = "JSON_OBJECTAGG(k, v) with a comma is analysed only on MySQL and MariaDB";
-        } else if (type == net.sf.jsqlparser.expression.JsonFunctionType.OBJECT && !standard) {
-            problem = "JSON_OBJECTAGG(k : v) and KEY … VALUE are analysed only on H2 and PostgreSQL";
-        } else if (array && (f.getExpression() == null || f.getKey() != null || f.getValue() != null)
-                || !array && (f.getExpression() != null || !(f.getValue() instanceof net.sf.jsqlparser.expression
-                .Expression))) {
-            problem = "a form of " + name + " the guard does not read";
-        } else if (!array && f.getKey() instanceof String text) {
-            if (text.length() < 2 || text.charAt(0) != '\'' || text.charAt(text.length() - 1) != '\'') {
-                problem = "a key of " + name + " is a plain string literal or an expression, not " + text;
-            } else {
-                f.setKey(new StringValue(text));
-            }
-        } else if (!array && !(f.getKey() instanceof net.sf.jsqlparser.expression.Expression)) {
-            problem = "a key of " + name + " the guard does not read: " + f.getKey();
-        }
-        if (problem != null) {
-            violation(ViolationType.UNSUPPORTED_CONSTRUCT, f.toString(), problem);
-            return;
-        }
-        checkFunction(List.of(name), f);
-        walkFields(f, scope, null);
-    }
-
-    /**
-     * SQLite's {@code left MATCH right}, held by the parser as {@code left MATCH_ANY right} ({@link SqliteSpelling}):
-     * the left operand must be a column of an FTS5 table the statement reads, or the table's hidden column that
-     * stands for its whole row (a read of every column); never {@code rank}, whose {@code MATCH} chooses a ranking
-     * function by text. Both operands are then walked like any expression (a subquery on the right like any).
-     */
-    private void match(net.sf.jsqlparser.expression.operators.relational.LikeExpression like, NameScope.Ctes scope) {
-        if (dialect != Dialect.SQLITE || matchMarkers <= 0) {
-            violation(ViolationType.UNSUPPORTED_CONSTRUCT, like.toString(),
-                    "MATCH_ANY is read only as SQLite's MATCH, respelled by the guard");
-            return;
-        }
-        matchMarkers--;
-        String problem = null;
-        NameScope.Source target = like.getLeftExpression() instanceof Column c ? fts5Source(c) : null;
-        if (like.isNot() || like.getEscape() != null || like.isUseBinary()) {
-            problem = "MATCH takes no NOT, ESCAPE or BINARY here";
-        } else if (target == null) {
-            problem = "the left operand of MATCH must be an FTS5 table of the statement's FROM or one of its columns"
-                    + " (SQLite refuses MATCH anywhere else)";
-        } else if (NameScope.fold(((Column) like.getLeftExpression()).getColumnName(), dialect).equals("rank")) {
-            problem = "rank MATCH … chooses an FTS5 ranking function by text; not allowed";
-        }
-        if (problem != null) {
-            violation(ViolationType.UNSUPPORTED_CONSTRUCT, like.toString(), problem);
-            return;
-        }
-        walk(like.getLeftExpression(), like, scope);
-        walk(like.getRightExpression(), like, scope);
-    }
-
-    /**
-     * An FTS5 auxiliary function ({@link Fts5}) on SQLite: its first argument must be the hidden column of an FTS5
-     * table of the statement's FROM (a read of that table's whole row), its markers bounded string constants, its
-     * call plain; decided by {@link FunctionPolicy#decideFts5Auxiliary}. Its arguments are walked like any.
-     */
-    private void fts5Auxiliary(Function f, NameScope.Ctes scope) {
-        String name = Fts5.auxiliary(f);
-        net.sf.jsqlparser.expression.operators.relational.ExpressionList<?> params = f.getParameters();
-        String problem = null;
-        if (!plainCall(f) || params == null || params.isEmpty()) {
-            problem = name + " takes plain arguments, the FTS5 table first";
-        } else {
-            Object first = params.get(0);
-            NameScope.Source s = first instanceof Column c ? fts5Source(c) : null;
-            if (s == null || !NameScope.fold(((Column) first).getColumnName(), dialect).equals(s.fts5)) {
-                problem = name + "'s first argument must be an FTS5 table of the statement's FROM, by its own name ("
-                        + name + "(t, …))";
-            } else if (Fts5.arity(name) > 0 && params.size() != Fts5.arity(name)) {
-                problem = name + " takes " + Fts5.arity(name) + " arguments";
-            } else {
-                for (int i : Fts5.markers(name)) {
-                    Object m = params.get(i);
-                    if (!(m instanceof net.sf.jsqlparser.expression.NullValue) && !(m instanceof StringValue sv
-                            && sv.getValue() != null && sv.getValue().length() <= Fts5.MAX_MARKER)) {
-                        problem = "the markers of " + name + " must be string constants of at most "
-                                + Fts5.MAX_MARKER + " characters";
-                        break;
-                    }
-                }
-            }
-        }
-        if (problem != null) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, f.toString(), problem);
-            return;
-        }
-        FunctionPolicy.Decision decision = policy.functionPolicy().decideFts5Auxiliary(name, dialect);
-        if (!decision.allowed()) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, name, "function not allowed: " + name + " ("
-                    + decision.reason() + ")");
-            return;
-        }
-        walk(params, f, scope);
-    }
-
-    /**
-     * The source a column names when it is a column or a hidden column of an FTS5 table, resolved as
-     * {@link #resolve} does (innermost query first); null when it names anything else, or may (an ambiguous name).
-     */
-    private NameScope.Source fts5Source(Column c) {
-        if (frame == null || c.getColumnName() == null) {
-            return null;
-        }
-        String name = NameScope.fold(c.getColumnName(), dialect);
-        Table q = c.getTable();
-        for (NameScope.Frame f = frame; f != null; f = f.parent) {
-            List<NameScope.Source> found = new ArrayList<>();
-            if (q != null && q.getName() != null) {
-                found.addAll(names.qualifiedAll(f.sources, q));
-            } else {
-                for (NameScope.Source s : f.sources) {
-                    if (s.has(name) || s.hidden(name) || s.columns == null) {
-                        found.add(s);
-                    }
-                }
-            }
-            if (found.isEmpty()) {
-                continue;
-            }
-            if (found.size() != 1) {
-                return null;
-            }
-            NameScope.Source s = found.get(0);
-            return s.fts5 != null && (s.has(name) || s.hidden(name)) ? s : null;
-        }
-        return null;
-    }
-
     /** A call with plain arguments only: no DISTINCT, ORDER BY, FILTER-like clause, named or chained arguments. */
-    private static boolean plainCall(Function f) {
+    static boolean plainCall(Function f) {
         return f.getNamedParameters() == null && f.getChainedParameters() == null && !f.isDistinct() && !f.isUnique()
                 && !f.isAllColumns() && f.getOrderByElements() == null && f.getAttribute() == null
                 && f.getKeep() == null && f.getOnOverflowTruncate() == null && f.getHavingClause() == null
@@ -938,14 +588,14 @@ final class AstAnalyzer {
                 && (f.getKeywordArguments() == null || f.getKeywordArguments().isEmpty()) && !f.isEscaped();
     }
 
-    private void walkFields(Object node, NameScope.Ctes scope, String skip) {
-        Accessor[] fields = FIELDS.get(node.getClass());
-        if (fields.length == 1 && fields[0] == UNREADABLE) {
+    void walkFields(Object node, NameScope.Ctes scope, String skip) {
+        TreeFields.Accessor[] fields = TreeFields.FIELDS.get(node.getClass());
+        if (fields.length == 1 && fields[0] == TreeFields.UNREADABLE) {
             violation(ViolationType.UNSUPPORTED_CONSTRUCT, node.getClass().getSimpleName(),
                     "the guard cannot read every part of " + node.getClass().getSimpleName());
             return;
         }
-        for (Accessor f : fields) {
+        for (TreeFields.Accessor f : fields) {
             if (skip != null && f.name().endsWith("." + skip)) {
                 continue;
             }
@@ -975,8 +625,7 @@ final class AstAnalyzer {
             Table into = ps.getIntoTempTable();
             net.sf.jsqlparser.statement.select.Skip skip = ps.getSkip();
             if (skip != null && skip.getRowCount() == null && skip.getJdbcParameter() == null
-                    && optionMarkers.remove(SqlLexer.markerIndex(Names.lower(String.valueOf(skip.getVariable())),
-                            MySqlSpelling.OPTIONS_MARKER))) {
+                    && optionMarkers.remove(respelled.selectOptionsMarker(Names.lower(String.valueOf(skip.getVariable()))))) {
                 // MySQL's and MariaDB's select options, held by the parser as this marker (MySqlSpelling): off the
                 // tree for the analysis, put back by the guard for the printing
                 optioned.put(ps, skip);
@@ -1028,12 +677,12 @@ final class AstAnalyzer {
                 NameScope.Frame outputs = new NameScope.Frame(around, List.of(new NameScope.Source(select, null,
                         null, null, names.outputs(((SetOperationList) select).getSelects().get(0), scope), dialect)),
                         Set.of(), new IdentityHashMap<>());
-                Accessor[] fields = FIELDS.get(select.getClass());
-                if (fields.length == 1 && fields[0] == UNREADABLE) {
+                TreeFields.Accessor[] fields = TreeFields.FIELDS.get(select.getClass());
+                if (fields.length == 1 && fields[0] == TreeFields.UNREADABLE) {
                     walkFields(select, scope, null);
                     return;
                 }
-                for (Accessor f : fields) {
+                for (TreeFields.Accessor f : fields) {
                     if (f.name().endsWith(".withItemsList")) {
                         continue;
                     }
@@ -1070,7 +719,7 @@ final class AstAnalyzer {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, w.toString(), "a CTE without a name");
                 continue;
             }
-            checkFolding(alias.getName());
+            leaves.checkFolding(alias.getName());
             if (scope.hasOtherCase(Names.lower(Names.unquote(alias.getName().trim())), name)) {
                 // H2 and PostgreSQL keep "a" and A apart, H2's settings or MySQL may not: never guess which one
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, alias.getName(),
@@ -1083,7 +732,7 @@ final class AstAnalyzer {
                         "a CTE may not be named like a table of the database: " + alias.getName());
                 continue;
             }
-            if (recursive && dialect == Dialect.H2 && policy.knownTables().isEmpty()) {
+            if (recursive && engine.recursiveCteMayReadTable() && policy.knownTables().isEmpty()) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, alias.getName(), "on H2 a recursive CTE may read "
                         + "a real table of its name; give the policy the database's tables (knownTables) to allow it");
                 continue;
@@ -1109,12 +758,10 @@ final class AstAnalyzer {
     private void visitTable(Table table, Object parent, NameScope.Ctes scope) {
         net.sf.jsqlparser.expression.MySQLIndexHint hint = table.getIndexHint();
         if (hint != null && hint.getIndexNames() != null && !hint.getIndexNames().isEmpty()
-                && hintMarkers.remove(SqlLexer.markerIndex(Names.lower(hint.getIndexNames().get(0)),
-                        MySqlSpelling.HINT_MARKER))) {
+                && hintMarkers.remove(respelled.indexHintMarker(Names.lower(hint.getIndexNames().get(0))))) {
             // an index hint's KEY or FOR clause (or empty list), held by the parser as this marker (MySqlSpelling):
             // put back into the hint, which prints it; the index names are no columns and read nothing
-            String qualifier = mySql.hints().get(SqlLexer.markerIndex(Names.lower(hint.getIndexNames().get(0)),
-                    MySqlSpelling.HINT_MARKER));
+            String qualifier = respelled.indexHint(respelled.indexHintMarker(Names.lower(hint.getIndexNames().get(0))));
             table.setHint(new net.sf.jsqlparser.expression.MySQLIndexHint(hint.getAction(), qualifier,
                     new ArrayList<>(hint.getIndexNames().subList(1, hint.getIndexNames().size()))));
         }
@@ -1146,7 +793,7 @@ final class AstAnalyzer {
             parts.add(p);
         }
         for (String p : parts) {
-            checkFolding(p);
+            leaves.checkFolding(p);
         }
         String folded = Names.fold(name, dialect);
         Alias alias = table.getAlias();
@@ -1165,7 +812,7 @@ final class AstAnalyzer {
             exact.append(Names.exact(p));
         }
         String k = key.toString();
-        boolean allowed = dialect.isMySqlFamily()
+        boolean allowed = engine.tableNamesExact()
                 ? policy.allowedTablesAsWritten().contains(exact.toString())
                 : policy.allowedTables().contains(k);
         if (!allowed) {
@@ -1182,7 +829,7 @@ final class AstAnalyzer {
 
     private void addQualifier(Alias alias, String tableName, String key) {
         if (alias != null && alias.getName() != null) {
-            checkFolding(alias.getName());
+            leaves.checkFolding(alias.getName());
             qualifiers.computeIfAbsent(Names.fold(alias.getName(), dialect), x -> new LinkedHashSet<>()).add(key);
             if (alias.getAliasColumns() != null && !alias.getAliasColumns().isEmpty()) {
                 violation(ViolationType.UNSUPPORTED_CONSTRUCT, alias.toString(), "column aliases on a table");
@@ -1280,7 +927,7 @@ final class AstAnalyzer {
                 && NameScope.UNIT_WORDS.contains(name)) {
             return;
         }
-        if (column.getColumnName().startsWith("\"") && (dialect == Dialect.SQLITE || dialect.isMySqlFamily())) {
+        if (column.getColumnName().startsWith("\"") && engine.doubleQuotedMayBeString()) {
             // SQLite reads a double-quoted name no column has as a string; MySQL and MariaDB read it as one always
             return;
         }
@@ -1321,7 +968,7 @@ final class AstAnalyzer {
             // a field of a lambda's parameter (DuckDB tries the tables first, as above)
             return;
         }
-        if (dialect == Dialect.DUCKDB && q.getSchemaName() != null && q.getDatabaseName() == null) {
+        if (engine.dottedFieldAccess() && q.getSchemaName() != null && q.getDatabaseName() == null) {
             // DuckDB reads a.b.c, when no table a.b is in scope, as field c of column b of table a: a read of b
             Column struct = new Column(new Table(q.getSchemaName()), q.getName());
             resolveQualified(struct, struct.getTable(), NameScope.fold(q.getName(), dialect));
@@ -1424,210 +1071,6 @@ final class AstAnalyzer {
             }
         }
         return out.isEmpty() ? "the query (it reads no table)" : String.join(", ", out);
-    }
-
-    private void checkColumnName(Column column) {
-        String name = column.getColumnName();
-        if (name == null) {
-            return;
-        }
-        checkFolding(name);
-        String n = Names.fold(name, dialect);
-        if (n.equals("nextval") || n.equals("currval")) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, column.toString(), "sequence access is not allowed");
-        }
-        Table q = column.getTable();
-        if ((q == null || q.getName() == null) && !Names.isQuoted(name)) {
-            checkProbeKeyword(name, column);
-        }
-    }
-
-    /**
-     * Session and catalog probes written as keywords, without parentheses ({@code current_user},
-     * {@code user}, {@code current_schema}): the database reads them as calls, whatever the parser reads.
-     */
-    private void checkProbeKeyword(String word, Object node) {
-        String n = Names.lower(word.trim());
-        if (FunctionPolicy.probeKeywords(dialect).contains(n) && !policy.functionPolicy().allowsProbe(n)) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node),
-                    "session and catalog probes are not allowed: " + n);
-        }
-    }
-
-    /**
-     * MySQL and MariaDB read a backslash in a string as an escape unless {@code NO_BACKSLASH_ESCAPES} is
-     * set. The string to run is spelled so that both settings read it alike: the escapes are decoded as
-     * the default setting reads them and the value is written back with {@code ''} as the only escape.
-     * A value that still holds a backslash ({@code \%}, {@code \\}) cannot be spelled that way and is
-     * refused.
-     */
-    private void respellMySqlString(StringValue string) {
-        String v = string.getValue();
-        if (v == null || v.indexOf('\\') < 0 || !"'".equals(string.getQuoteStr() == null ? "'" : string.getQuoteStr())) {
-            return;
-        }
-        StringBuilder out = new StringBuilder(v.length());
-        for (int i = 0; i < v.length(); i++) {
-            char c = v.charAt(i);
-            if (c == '\'' && i + 1 < v.length() && v.charAt(i + 1) == '\'') {
-                out.append('\'');
-                i++;
-                continue;
-            }
-            if (c != '\\' || i + 1 == v.length()) {
-                out.append(c);
-                continue;
-            }
-            char e = v.charAt(++i);
-            switch (e) {
-                case '0': out.append('\0'); break;
-                case 'b': out.append('\b'); break;
-                case 'n': out.append('\n'); break;
-                case 'r': out.append('\r'); break;
-                case 't': out.append('\t'); break;
-                case 'Z': out.append((char) 26); break;
-                case '%': case '_': case '\\':
-                    violation(ViolationType.UNSAFE_STRING_LITERAL, string.toString(),
-                            "a MySQL string holding a backslash reads differently under NO_BACKSLASH_ESCAPES");
-                    return;
-                default: out.append(e);
-            }
-        }
-        String decoded = out.toString();
-        for (int i = 0; i < decoded.length(); i++) {
-            char c = decoded.charAt(i);
-            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-                violation(ViolationType.SUSPICIOUS_CHARACTER, string.toString(), "a string holding a control character");
-                return;
-            }
-        }
-        // '' doubles a quote in both settings
-        string.setValue(decoded.replace("'", "''"));
-    }
-
-    /**
-     * Casts to PostgreSQL's object-identifier types ({@code 't'::regclass}, {@code ::oid}, their array spellings
-     * {@code _regclass} and {@code regclass[]}) read the catalog; on PostgreSQL a cast to a table's row type
-     * ({@code NULL::audit_log}) reveals its columns and is read as that table, and a domain as its base type.
-     */
-    private void checkCastType(ColDataType type) {
-        DatabaseObjectRules.TypeName tn = DatabaseObjectRules.typeName(type);
-        for (String t : tn.names()) {
-            if (DatabaseObjectRules.catalogType(t) && !policy.functionPolicy().allowsProbe(t)) {
-                violation(ViolationType.FUNCTION_NOT_ALLOWED, type.toString(), "casts to catalog types are not allowed: " + t);
-                return;
-            }
-        }
-        if (dialect == Dialect.POSTGRESQL) {
-            List<DatabaseObjects.Routine> casts = policy.databaseObjects().castsTo(DatabaseObjectRules.pgTypeName(tn.name()));
-            if (!casts.isEmpty() && !DatabaseObjectRules.allowed(casts, policy)) {
-                violation(ViolationType.FUNCTION_NOT_ALLOWED, type.toString(), "a cast to " + tn.name()
-                        + " may call a function the database defines itself: " + DatabaseObjectRules.signatures(casts));
-                return;
-            }
-            checkRowType(tn.schema(), tn.names(), type, 0);
-        }
-    }
-
-    /** A type that is a table's row type, or a domain over a refused type, is refused like what it reveals. */
-    private void checkRowType(String schema, List<String> names, Object node, int depth) {
-        if (depth > 8) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node), "a type defined over too many domains");
-            return;
-        }
-        for (String n : names) {
-            if ("pg_catalog".equals(schema) || schema == null && DatabaseObjectRules.pgBuiltinType(n)) {
-                continue;
-            }
-            String key = schema == null ? n : schema + "." + n;
-            Set<String> relations = new LinkedHashSet<>();
-            if (policy.namesTable(n) || policy.knownTables().contains(key)) {
-                relations.add(key);
-            }
-            for (DatabaseObjects.Type t : policy.databaseObjects().types(schema, n)) {
-                if (!policy.allowedDatabaseFunctions().containsAll(t.checks())) {
-                    violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node), "a cast to domain " + key
-                            + " runs the database's own functions in its constraints: " + t.checks());
-                    return;
-                }
-                if (t.relation() != null) {
-                    relations.add(t.relation());
-                } else if (t.base() != null) {
-                    String base = t.base();
-                    int dot = base.lastIndexOf('.');
-                    String bare = dot < 0 ? base : base.substring(dot + 1);
-                    if (DatabaseObjectRules.catalogType(bare)) {
-                        violation(ViolationType.FUNCTION_NOT_ALLOWED, String.valueOf(node),
-                                "a domain over a catalog type: " + key + " over " + base);
-                        return;
-                    }
-                    checkRowType(dot < 0 ? null : base.substring(0, dot), List.of(bare), node, depth + 1);
-                }
-            }
-            for (String r : relations) {
-                String bare = r.substring(r.lastIndexOf('.') + 1);
-                String allowedKey = policy.allowsTable(r) ? r : policy.allowsTable(bare) ? bare : null;
-                if (allowedKey == null || policy.deniedColumns().containsKey(allowedKey)
-                        || policy.deniedColumns().containsKey(r)) {
-                    violation(ViolationType.TABLE_NOT_ALLOWED, String.valueOf(node), "the row type of table " + r
-                            + " reveals its columns; only an allowed table without denied columns may be named as a type");
-                    return;
-                }
-            }
-        }
-    }
-
-    /** An operator the database defines itself may bind instead of the engine's (fail closed, any types). */
-    private void checkOperators(Object node) {
-        for (String symbol : DatabaseObjectRules.operatorSymbols(node)) {
-            List<DatabaseObjects.Routine> own = policy.databaseObjects().operators(symbol);
-            if (!own.isEmpty() && !DatabaseObjectRules.allowed(own, policy)) {
-                violation(ViolationType.FUNCTION_NOT_ALLOWED, shorten(String.valueOf(node)), "operator not allowed: "
-                        + symbol + " (the database defines " + DatabaseObjectRules.signatures(own)
-                        + " itself, which may bind instead of a built-in; allowDatabaseFunction names it)");
-                return;
-            }
-        }
-    }
-
-    /** A name the engine and Java would fold differently (U+212A KELVIN SIGN, U+017F LONG S) is refused. */
-    private void checkFolding(String name) {
-        if (!Names.foldsAlike(name)) {
-            violation(ViolationType.SUSPICIOUS_CHARACTER, name, "a name that folds differently in the database");
-        }
-    }
-
-    private void checkFunction(List<String> nameParts, Object node) {
-        List<String> parts = new ArrayList<>();
-        if (nameParts != null) {
-            for (String p : nameParts) {
-                if (p != null) {
-                    parts.add(Names.unquote(p));
-                }
-            }
-        }
-        FunctionPolicy.Decision decision = policy.functionPolicy().decide(parts, dialect);
-        List<DatabaseObjects.Routine> own = DatabaseObjectRules.binding(parts, dialect, policy);
-        if (!own.isEmpty() && (!DatabaseObjectRules.allowed(own, policy)
-                || decision.functionClass().map(FunctionClass::safe).orElse(true))) {
-            // the database's own function of that name may bind instead of the engine's (fail closed)
-            if (!DatabaseObjectRules.allowed(own, policy)) {
-                violation(ViolationType.FUNCTION_NOT_ALLOWED, String.join(".", parts), "function not allowed: "
-                        + String.join(".", parts) + " (the database defines " + DatabaseObjectRules.signatures(own)
-                        + " itself, which may bind instead of a built-in; allowDatabaseFunction names it)");
-            }
-            ResourceBounds.check(node, dialect, policy).ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
-            return;
-        }
-        if (decision.verdict() == FunctionPolicy.Verdict.UNKNOWN) {
-            // an invented name, not a violation: corrected like the engine's "no such function", never run
-            violation(ViolationType.UNKNOWN_FUNCTION, String.join(".", parts), decision.reason()
-                    + decision.hint().map(h -> "; use " + h).orElse(""));
-        } else if (!decision.allowed()) {
-            violation(ViolationType.FUNCTION_NOT_ALLOWED, String.join(".", parts),
-                    "function not allowed: " + String.join(".", parts) + " (" + decision.reason() + ")");
-        }
-        ResourceBounds.check(node, dialect, policy).ifPresent(v -> violation(v.type(), v.fragment(), v.message()));
     }
 
     static String shorten(String s) {

@@ -1,6 +1,7 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,10 +34,11 @@ final class DatabaseObjectRules {
         if (objects.routines().isEmpty() || parts.isEmpty()) {
             return List.of();
         }
-        if (dialect.isMySqlFamily() && parts.size() == 1 && FunctionCatalog.of(dialect).has(parts.get(0))) {
+        if (Engines.of(dialect).guard().builtinsShadowStoredFunctions() && parts.size() == 1 && FunctionCatalog.of(dialect).has(parts.get(0))) {
             return List.of();
         }
-        if (dialect == Dialect.POSTGRESQL && parts.size() == 2 && Names.lower(parts.get(0)).equals("pg_catalog")) {
+        String functionSchema = Engines.of(dialect).guard().functionSchema();
+        if (functionSchema != null && parts.size() == 2 && Names.lower(parts.get(0)).equals(functionSchema)) {
             return List.of();
         }
         return objects.named(parts);

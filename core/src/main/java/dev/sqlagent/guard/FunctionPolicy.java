@@ -1,6 +1,7 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -329,7 +330,7 @@ public final class FunctionPolicy {
         Objects.requireNonNull(dialect, "dialect");
         String n = Names.lower(name);
         Optional<FunctionClass> cls = FunctionCatalog.of(dialect).classOf(n);
-        if (dialect != Dialect.SQLITE || !Fts5.AUXILIARY.contains(n) || cls.isEmpty()) {
+        if (!Engines.of(dialect).guard().fts5() || !Engines.of(dialect).guard().isFullTextFunction(n) || cls.isEmpty()) {
             return refused(n, cls, n + " is no FTS5 auxiliary function of " + dialect);
         }
         if (confirmed.get(n) == cls.get()) {
@@ -388,15 +389,7 @@ public final class FunctionPolicy {
      * @return the probes that dialect's engine reads as calls when written bare, without parentheses
      */
     static Set<String> probeKeywords(Dialect dialect) {
-        switch (dialect) {
-            case SQLITE:
-                return Set.of();
-            case MYSQL:
-            case MARIADB:
-                return Set.of("current_user", "current_role");
-            default:
-                return PROBE_KEYWORDS;
-        }
+        return Engines.of(dialect).guard().bareProbes(PROBE_KEYWORDS);
     }
 
     /**

@@ -1,8 +1,10 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import net.sf.jsqlparser.expression.MySQLIndexHint;
@@ -88,7 +90,7 @@ final class IndexPaths {
      * @return the violation, or null
      */
     static Violation storedInDeniedOrder(Table table, String key, GuardPolicy policy, Dialect dialect) {
-        if (!(dialect.isMySqlFamily() || dialect == Dialect.SQLITE || dialect == Dialect.H2)
+        if (!Engines.of(dialect).guard().storedInPrimaryKeyOrder()
                 || !policy.orderingIndexes(key).contains(GuardPolicy.PRIMARY_KEY)) {
             return null;
         }
@@ -115,43 +117,23 @@ final class IndexPaths {
         if (own instanceof Printed) {
             return; // the same reference seen twice
         }
-        switch (dialect) {
-            case MARIADB:
-            case MYSQL: {
-                List<String> names = new ArrayList<>();
-                for (String n : ordering) {
-                    if (!n.equals(GuardPolicy.PRIMARY_KEY)) {
-                        names.add("`" + n.replace("`", "``") + "`");
-                    }
-                }
-                if (names.isEmpty()) {
-                    return;
-                }
-                table.setHint(new Printed(own == null ? "" : own.toString(), " IGNORE INDEX (" + String.join(", ", names)
-                        + ")"));
-                break;
+        Set<String> avoided = new LinkedHashSet<>();
+        for (String n : ordering) {
+            if (!n.equals(GuardPolicy.PRIMARY_KEY)) {
+                avoided.add(n);
             }
-            case H2: {
-                if (own != null) {
-                    return; // USE INDEX (…) naming only indexes ordered by allowed columns (checked)
-                }
-                List<String> names = new ArrayList<>();
-                for (String n : policy.tableIndexes().get(key).keySet()) {
-                    if (!ordering.contains(n) && !n.equals(GuardPolicy.PRIMARY_KEY)) {
-                        names.add("\"" + n.replace("\"", "\"\"") + "\"");
-                    }
-                }
-                table.setHint(new Printed("", " USE INDEX (" + String.join(", ", names) + ")"));
-                break;
+        }
+        Set<String> others = new LinkedHashSet<>();
+        Map<String, ?> indexes = policy.tableIndexes().get(key);
+        for (String n : indexes == null ? Set.<String>of() : indexes.keySet()) {
+            if (!ordering.contains(n) && !n.equals(GuardPolicy.PRIMARY_KEY)) {
+                others.add(n);
             }
-            case SQLITE:
-                if (own != null) {
-                    return; // SQLite has no USE INDEX: the engine refuses the statement
-                }
-                table.setHint(new Printed("", " NOT INDEXED"));
-                break;
-            default:
-                // PostgreSQL, DuckDB, others: no hint; the engine check refuses a plan through such an index
+        }
+        // PostgreSQL, DuckDB, others: no hint; the engine check refuses a plan through such an index
+        String hint = Engines.of(dialect).guard().avoidIndexes(own != null, avoided, others);
+        if (hint != null) {
+            table.setHint(new Printed(own == null ? "" : own.toString(), hint));
         }
     }
 

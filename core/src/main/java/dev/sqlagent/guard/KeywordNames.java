@@ -1,6 +1,9 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
+import dev.sqlagent.engine.InfixOperators;
+import dev.sqlagent.engine.SqlLexer;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -90,10 +93,10 @@ final class KeywordNames {
         SqlLexer.Tok prev = t > 0 ? toks.get(t - 1) : null;
         SqlLexer.Tok next = t + 1 < toks.size() ? toks.get(t + 1) : null;
         if (prev != null && SqlLexer.punct(sql, prev, '.')) {
-            return t >= 2 && SqliteSpelling.isName(toks.get(t - 2));
+            return t >= 2 && InfixOperators.isName(toks.get(t - 2));
         }
         if (next != null && SqlLexer.punct(sql, next, '.') && t + 2 < toks.size()
-                && (SqliteSpelling.isName(toks.get(t + 2)) || SqlLexer.punct(sql, toks.get(t + 2), '*'))
+                && (InfixOperators.isName(toks.get(t + 2)) || SqlLexer.punct(sql, toks.get(t + 2), '*'))
                 && (prev == null || !SqlLexer.punct(sql, prev, '.'))) {
             return true;
         }
@@ -107,7 +110,7 @@ final class KeywordNames {
         if (SqlLexer.word(sql, prev, "from") && !(t >= 2 && SqlLexer.word(sql, toks.get(t - 2), "distinct"))
                 || SqlLexer.word(sql, prev, "join")) {
             return ends || next.kind() == SqlLexer.Kind.WORD && SqlLexer.word(sql, next, "as")
-                    || SqliteSpelling.isName(next) && !NOT_A_TABLE.contains(next.text(sql).toLowerCase(Locale.ROOT))
+                    || InfixOperators.isName(next) && !NOT_A_TABLE.contains(next.text(sql).toLowerCase(Locale.ROOT))
                     && !AFTER_NAME.contains(next.text(sql).toLowerCase(Locale.ROOT));
         }
         if (startsOperand(sql, prev) && next != null && (ends || SqlLexer.word(sql, next, "as")
@@ -133,7 +136,7 @@ final class KeywordNames {
             return true;
         }
         // an alias without AS after a table named right after FROM or JOIN
-        return t >= 2 && !JOIN_MODIFIERS.contains(w) && SqliteSpelling.isName(prev)
+        return t >= 2 && !JOIN_MODIFIERS.contains(w) && InfixOperators.isName(prev)
                 && !NOT_A_TABLE.contains(prev.text(sql).toLowerCase(Locale.ROOT))
                 && (SqlLexer.word(sql, toks.get(t - 2), "from") || SqlLexer.word(sql, toks.get(t - 2), "join"));
     }
@@ -146,19 +149,6 @@ final class KeywordNames {
     }
 
     private static String quoted(String word, Dialect dialect) {
-        switch (dialect) {
-            case MYSQL:
-            case MARIADB:
-                return "`" + word + "`";
-            case SQLSERVER:
-                return "[" + word + "]";
-            case H2:
-            case ORACLE:
-                return "\"" + word.toUpperCase(Locale.ROOT) + "\"";
-            case POSTGRESQL:
-                return "\"" + word.toLowerCase(Locale.ROOT) + "\"";
-            default:
-                return "\"" + word + "\"";
-        }
+        return Engines.of(dialect).guard().quoteAsBareName(word);
     }
 }

@@ -1,6 +1,7 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import dev.sqlagent.internal.Identifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -253,7 +254,7 @@ final class NameScope {
                     add(j.getFromItem(), ctes, sources, contexts, outer);
                     contexts.put(j, new Frame(parent, List.copyOf(sources), Set.of(), contexts));
                 }
-                if (dialect == Dialect.SQLITE) {
+                if (Engines.of(dialect).guard().joinConditionsSeeWholeFrom()) {
                     // SQLite moves ON terms into WHERE: they see every item of the FROM clause
                     for (Join j : ps.getJoins()) {
                         if (j != null) {
@@ -323,7 +324,7 @@ final class NameScope {
                         aliasColumns(values.getAlias(), valuesColumns(values)), dialect));
             } else if (item instanceof TableFunction tf) {
                 // DuckDB's range(…) / generate_series(…): one column, named after the function unless aliased
-                String column = DuckDbGenerators.column(tf, dialect);
+                String column = Engines.of(dialect).guard().generatorColumn(tf);
                 if (column != null) {
                     String alias = aliasOf(tf.getAlias());
                     sources.add(new Source(tf, alias == null ? column : alias, column, null,
@@ -351,7 +352,7 @@ final class NameScope {
                 return new Source(t, alias, name, null, null, dialect);
             }
             Source s = new Source(t, alias, name, key, tableColumns(key), dialect);
-            if (dialect == Dialect.SQLITE && policy.fts5Tables().contains(key)) {
+            if (Engines.of(dialect).guard().fts5() && policy.fts5Tables().contains(key)) {
                 s.fts5 = s.tableName;
             }
             return s;
@@ -436,10 +437,10 @@ final class NameScope {
                     }
                 } else if (e instanceof Column c) {
                     out.add(c.getColumnName().trim());
-                } else if (e instanceof Function f && dialect == Dialect.POSTGRESQL && f.getName() != null) {
+                } else if (e instanceof Function f && Engines.of(dialect).guard().namesItemsByFunction() && f.getName() != null) {
                     List<String> parts = f.getMultipartName();
                     out.add(parts.get(parts.size() - 1).trim());
-                } else if (dialect == Dialect.POSTGRESQL) {
+                } else if (Engines.of(dialect).guard().namesItemsByFunction()) {
                     out.add("?column?");
                 } else {
                     out.add(Names.lower(String.valueOf(e)));
@@ -516,7 +517,7 @@ final class NameScope {
                 // engine skips those for an outer table of that name); MySQL and MariaDB take db.alias too
                 for (Source s : sources) {
                     if (s.node instanceof Table && s.key != null && (q.equals(Names.fold(s.spelledTable, rule))
-                            || dialect.isMySqlFamily() && s.spelledAlias != null
+                            || Engines.of(dialect).guard().schemaQualifiesAlias() && s.spelledAlias != null
                             && q.equals(Names.fold(s.spelledAlias, rule)))) {
                         out.add(s);
                     }
@@ -629,7 +630,7 @@ final class NameScope {
             }
             List<String> out = new ArrayList<>();
             for (int i = 1; i <= n; i++) {
-                out.add(dialect == Dialect.H2 ? "c" + i : "column" + i);
+                out.add(Engines.of(dialect).guard().valuesColumnName(i));
             }
             return out;
         }
@@ -669,27 +670,12 @@ final class NameScope {
 
     /** System columns each engine adds to every table. */
     static Set<String> systemColumns(Dialect dialect) {
-        switch (dialect) {
-            case POSTGRESQL:
-                return Set.of("tableoid", "ctid", "xmin", "xmax", "cmin", "cmax", "oid");
-            case SQLITE:
-                return Set.of("rowid", "oid", "_rowid_");
-            case H2:
-                return Set.of("_rowid_");
-            case DUCKDB:
-                return Set.of("rowid");
-            case MYSQL:
-            case MARIADB:
-                return Set.of("_rowid");
-            default:
-                return Set.of("tableoid", "ctid", "xmin", "xmax", "cmin", "cmax", "oid", "rowid", "_rowid_",
-                        "_rowid", "rownum", "ora_rowscn");
-        }
+        return Engines.of(dialect).guard().systemColumns();
     }
 
     /** Whether the engine reads a table's name used as a value as its whole row. */
     static boolean hasRowValues(Dialect dialect) {
-        return dialect == Dialect.POSTGRESQL || dialect == Dialect.DUCKDB || dialect == Dialect.GENERIC;
+        return Engines.of(dialect).guard().tableNameIsRowValue();
     }
 
     /**

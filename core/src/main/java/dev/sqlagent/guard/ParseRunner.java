@@ -1,6 +1,8 @@
 package dev.sqlagent.guard;
 
+import dev.sqlagent.engine.SqlLexer;
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import net.sf.jsqlparser.parser.CCJSqlParser;
@@ -37,7 +39,7 @@ final class ParseRunner {
 
     /**
      * A parse: the statements and the parser's first token, whose {@code next} chain holds every token
-     * the parser read (for {@link SqlLexer#align}).
+     * the parser read (for {@link dev.sqlagent.engine.SqlLexer#align}).
      */
     record Parsed(Statements statements, Token first) {
     }
@@ -119,8 +121,8 @@ final class ParseRunner {
     static CCJSqlParser newParser(String sql, Dialect dialect, boolean complex) {
         return CCJSqlParserUtil.newParser(sql)
                 .withAllowComplexParsing(complex)
-                .withSquareBracketQuotation(dialect == Dialect.SQLSERVER || dialect == Dialect.SQLITE)
-                .withBackslashEscapeCharacter(dialect.isMySqlFamily())
+                .withSquareBracketQuotation(Engines.of(dialect).guard().squareBracketQuotes())
+                .withBackslashEscapeCharacter(Engines.of(dialect).guard().backslashEscapes())
                 .withHashLineComments(false)
                 .withDollarQuotedStringTags(false);
     }

@@ -1,6 +1,7 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -141,7 +142,7 @@ final class ResourceBounds {
      */
     static Optional<Violation> checkSelect(Select select, Dialect dialect, GuardPolicy policy,
                                            java.util.function.Predicate<String> isCte) {
-        if (dialect != Dialect.H2 || policy.maxExpandedBytes() == Long.MAX_VALUE || select == null) {
+        if (!Engines.of(dialect).guard().boundsExpansion() || policy.maxExpandedBytes() == Long.MAX_VALUE || select == null) {
             return Optional.empty();
         }
         List<WithItem<?>> with = select.getWithItemsList();
@@ -349,10 +350,7 @@ final class ResourceBounds {
                     return mul(64, add(add(size(arg(args, 1)), size(arg(args, 2))), size(arg(args, 3))));
                 case "printf":
                 case "format":
-                    if (dialect == Dialect.POSTGRESQL) {
-                        return format(args, true);
-                    }
-                    return format(args, false);
+                    return format(args, Engines.of(dialect).guard().formatQuotes());
                 case "sformat":
                     return sformat(args);
                 case "generate_series":

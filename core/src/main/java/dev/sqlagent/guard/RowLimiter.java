@@ -1,6 +1,7 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.util.List;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.Expression;
@@ -50,8 +51,8 @@ final class RowLimiter {
         if (capped) {
             return select;
         }
-        switch (dialect) {
-            case SQLSERVER:
+        switch (Engines.of(dialect).guard().rowCap()) {
+            case TOP:
                 if (select instanceof PlainSelect) {
                     Top top = new Top();
                     top.setExpression(new LongValue(maxRows));
@@ -71,8 +72,7 @@ final class RowLimiter {
                     return select;
                 }
                 return wrapWithTop(select, maxRows);
-            case ORACLE:
-            case GENERIC:
+            case FETCH_FIRST:
                 select.setFetch(fetch(maxRows));
                 return select;
             default:

@@ -1,6 +1,10 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
+import dev.sqlagent.engine.Respelled;
+import dev.sqlagent.engine.Respelling;
+import dev.sqlagent.engine.SqlLexer;
 import dev.sqlagent.execution.SqlStatement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -142,18 +146,6 @@ public final class SqlGuard {
         return v;
     }
 
-    /** What a spelling for the parser gives: the SQL it respelled, whether it did, or why it refuses it. */
-    interface Respelling {
-        /** @return the SQL for the parser (the input when nothing was respelled) */
-        String sql();
-
-        /** @return why the statement is refused, or null */
-        Violation violation();
-
-        /** @return whether the SQL for the parser differs from the input */
-        boolean respelled();
-    }
-
     /**
      * The lexing the parse goes on with after a spelling: the spelling's refusal, its respelled SQL lexed
      * again (which may itself be refused), or the same lexing when nothing was respelled.
@@ -210,7 +202,7 @@ public final class SqlGuard {
         if (!shape.isEmpty()) {
             return new GuardVerdict.Rejected(sql, shape);
         }
-        if (dialect.isMySqlFamily()) {
+        if (Engines.of(dialect).guard().pipesAreOr()) {
             String or = pipesAsOr(lexed);
             if (or != null) {
                 lexed = SqlLexer.lex(or, dialect, policy.maxNestingDepth());
@@ -219,45 +211,23 @@ public final class SqlGuard {
                 }
             }
         }
-        // each engine's syntax the parser does not read, respelled for it (at most one of the three applies)
-        if (dialect == Dialect.MARIADB) {
-            lexed = afterSpelling(MariaDbGroupOrder.forParser(lexed), lexed, dialect, policy);
-            if (lexed.violation() != null) {
-                return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
-            }
-        }
-        MySqlSpelling.ForParser mySql = null;
-        if (dialect.isMySqlFamily()) {
-            mySql = MySqlSpelling.forParser(lexed);
-            lexed = afterSpelling(mySql, lexed, dialect, policy);
-        }
-        DuckDbSpelling.ForParser spelled = null;
-        if (dialect == Dialect.DUCKDB) {
-            spelled = DuckDbSpelling.forParser(lexed);
-            lexed = afterSpelling(spelled, lexed, dialect, policy);
-        }
-        SqliteSpelling.ForParser sqlite = null;
-        if (dialect == Dialect.SQLITE) {
-            lexed = afterSpelling(SqliteChains.forParser(lexed), lexed, dialect, policy);
-            if (lexed.violation() != null) {
-                return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
-            }
-            sqlite = SqliteSpelling.forParser(lexed);
-            lexed = afterSpelling(sqlite, lexed, dialect, policy);
-        }
+        // each engine's syntax the parser does not read, respelled for it
+        Respelled respelled = Engines.of(dialect).guard().respell(lexed,
+                (spelling, before) -> afterSpelling(spelling, before, dialect, policy));
+        lexed = respelled.lexed();
         if (lexed.violation() != null) {
             return new GuardVerdict.Rejected(sql, List.of(lexed.violation()));
         }
         try {
-            return checkParsed(sql, lexed, spelled, mySql, sqlite, policy, dialect);
+            return checkParsed(sql, lexed, respelled, policy, dialect);
         } catch (StackOverflowError e) {
             return reject(sql, ViolationType.NESTING_TOO_DEEP, SqlLexer.fragment(sql, 0),
                     "expression nested too deeply to analyse");
         }
     }
 
-    private GuardVerdict checkParsed(String sql, SqlLexer.Result lexed, DuckDbSpelling.ForParser spelled,
-            MySqlSpelling.ForParser mySql, SqliteSpelling.ForParser sqlite, GuardPolicy policy, Dialect dialect) {
+    private GuardVerdict checkParsed(String sql, SqlLexer.Result lexed, Respelled respelled, GuardPolicy policy,
+                                     Dialect dialect) {
         ParseRunner.Parsed parsed;
         SqlLexer.Result read = lexed;
         try {
@@ -309,8 +279,7 @@ public final class SqlGuard {
         }
         Select select = (Select) statement;
         AstAnalyzer analysis = new AstAnalyzer(policy, dialect);
-        analysis.analyse(select, spelled == null ? Set.of() : spelled.markers(),
-                spelled != null && spelled.lambdas() > 0, mySql, sqlite == null ? 0 : sqlite.matches());
+        analysis.analyse(select, respelled);
         List<Violation> violations = new ArrayList<>(analysis.violations);
         Set<String> tables = new LinkedHashSet<>();
         for (AstAnalyzer.TableRef ref : analysis.tableRefs) {
@@ -355,26 +324,9 @@ public final class SqlGuard {
         analysis.sampled.forEach(PlainSelect::setIntoTempTable);
         analysis.optioned.forEach(PlainSelect::setSkip);
         String printed = limited.toString();
-        if (mySql != null) {
-            printed = MySqlSpelling.forEngine(printed, mySql, dialect);
-            if (printed == null) {
-                return reject(sql, ViolationType.UNSUPPORTED_CONSTRUCT, "",
-                        "the select options of this statement could not be printed back exactly");
-            }
-        }
-        if (spelled != null) {
-            printed = DuckDbSpelling.forEngine(printed, spelled);
-            if (printed == null) {
-                return reject(sql, ViolationType.UNSUPPORTED_CONSTRUCT, "",
-                        "the DuckDB syntax of this statement could not be printed back exactly");
-            }
-        }
-        if (sqlite != null) {
-            printed = SqliteSpelling.forEngine(printed, sqlite);
-            if (printed == null) {
-                return reject(sql, ViolationType.UNSUPPORTED_CONSTRUCT, "",
-                        "the MATCH or GLOB operators of this statement could not be printed back exactly");
-            }
+        printed = respelled.forEngine(printed);
+        if (printed == null) {
+            return reject(sql, ViolationType.UNSUPPORTED_CONSTRUCT, "", respelled.unprintable());
         }
         // the printed SQL is what runs: it must read, token for token, as the engine reads it
         SqlLexer.Result reread = SqlLexer.lex(printed, dialect, Integer.MAX_VALUE);
@@ -398,7 +350,7 @@ public final class SqlGuard {
         }
         // PostgreSQL has no index hints: a statement over a table with an index ordered by forbidden data runs
         // with ordered index scans off (IndexPaths)
-        boolean physicalOrder = dialect == Dialect.POSTGRESQL && analysis.tableRefs.stream()
+        boolean physicalOrder = Engines.of(dialect).guard().orderedScansOff() && analysis.tableRefs.stream()
                 .anyMatch(ref -> !policy.orderingIndexes(ref.key()).isEmpty());
         return new GuardVerdict.Accepted(sql, new SqlStatement(printed, parameters, physicalOrder), tables, columns);
     }
@@ -582,7 +534,7 @@ public final class SqlGuard {
         body.setFromItem(inner);
         body.setWhere(new EqualsTo(new Column(sameName(original), filter.column()),
                 new JdbcNamedParameter(PLACEHOLDER + index)));
-        if (dialect == Dialect.MARIADB || dialect == Dialect.MYSQL) {
+        if (Engines.of(dialect).guard().mergesDerivedTables()) {
             // MariaDB and MySQL merge a plain derived table into the query around it and put that query's
             // conditions BEFORE the filter's (`WHERE exp(CASE WHEN owner = 'bob' THEN 1000 END) > 0 AND owner = ?`):
             // a condition that errors on a filtered-out row tells the attacker the row exists and what it holds.
@@ -594,7 +546,7 @@ public final class SqlGuard {
         ParenthesedSelect derived = new ParenthesedSelect();
         derived.setSelect(body);
         String aliasName = original.getAlias() != null ? original.getAlias().getName() : original.getName();
-        derived.setAlias(new Alias(aliasName, dialect != Dialect.ORACLE));
+        derived.setAlias(new Alias(aliasName, Engines.of(dialect).guard().aliasWithAs()));
         Object parent = ref.parent();
         if (parent instanceof PlainSelect && ((PlainSelect) parent).getFromItem() == original) {
             ((PlainSelect) parent).setFromItem(derived);

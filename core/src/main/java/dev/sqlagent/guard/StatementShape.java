@@ -1,5 +1,6 @@
 package dev.sqlagent.guard;
 
+import dev.sqlagent.engine.SqlLexer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,7 @@
 package dev.sqlagent.internal;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.util.List;
 
 /**
@@ -79,19 +80,7 @@ public final class Identifiers {
      *     MySQL and MariaDB, table aliases
      */
     public static Rule columns(Dialect dialect) {
-        switch (dialect) {
-            case H2:
-            case ORACLE:
-                return Rule.UPPER;
-            case SQLITE:
-            case DUCKDB:
-            case SQLSERVER:
-            case MYSQL:
-            case MARIADB:
-                return Rule.INSENSITIVE;
-            default:
-                return Rule.LOWER;
-        }
+        return Engines.of(dialect).guard().columnRule();
     }
 
     /**
@@ -100,7 +89,7 @@ public final class Identifiers {
      *     as {@code lower_case_table_names=0}, the default on Linux)
      */
     public static Rule tableAliases(Dialect dialect) {
-        return dialect.isMySqlFamily() ? Rule.EXACT : columns(dialect);
+        return Engines.of(dialect).guard().tableAliasRule();
     }
 
     /**
@@ -120,15 +109,7 @@ public final class Identifiers {
      * @return the other rules the engine may use
      */
     public static List<Rule> alternatives(Dialect dialect, boolean tableAlias) {
-        if (dialect == Dialect.H2) {
-            // DATABASE_TO_LOWER (MODE=PostgreSQL), CASE_INSENSITIVE_IDENTIFIERS
-            return List.of(Rule.LOWER, Rule.INSENSITIVE);
-        }
-        if (tableAlias && dialect.isMySqlFamily()) {
-            // lower_case_table_names = 1 or 2
-            return List.of(Rule.INSENSITIVE);
-        }
-        return List.of();
+        return Engines.of(dialect).guard().alternativeRules(tableAlias);
     }
 
     /**

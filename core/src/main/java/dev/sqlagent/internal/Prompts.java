@@ -1,6 +1,7 @@
 package dev.sqlagent.internal;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import dev.sqlagent.PromptTemplates;
 import dev.sqlagent.PromptTemplates.Name;
 import dev.sqlagent.llm.ChatMessage;
@@ -139,41 +140,10 @@ public final class Prompts {
     }
 
     static String dialectName(Dialect d) {
-        switch (d) {
-            case H2: return "H2";
-            case SQLITE: return "SQLite";
-            case POSTGRESQL: return "PostgreSQL";
-            case MYSQL: return "MySQL";
-            case MARIADB: return "MariaDB";
-            case DUCKDB: return "DuckDB";
-            case SQLSERVER: return "Microsoft SQL Server";
-            case ORACLE: return "Oracle";
-            default: return "ANSI SQL";
-        }
+        return Engines.of(d).guard().promptName();
     }
 
     static String dialectHints(Dialect d) {
-        switch (d) {
-            case SQLITE:
-                return "SQLite: dates are text; use strftime('%Y', col) for the year; || concatenates strings.";
-            case POSTGRESQL:
-                return "PostgreSQL: single quotes for strings, double quotes only for identifiers; "
-                        + "cast with CAST(x AS type) or x::type; EXTRACT(YEAR FROM col) for the year.";
-            case MYSQL:
-            case MARIADB:
-                return "MySQL: YEAR(col) for the year; every non-aggregated selected column must be grouped.";
-            case DUCKDB:
-                return "DuckDB: single quotes for strings, double quotes only for identifiers; x::type or "
-                        + "CAST(x AS type); year(col) or EXTRACT(YEAR FROM col) for the year; the tables are the "
-                        + "only data: never name a file, a path or a URL.";
-            case SQLSERVER:
-                return "SQL Server: use TOP n, not LIMIT; YEAR(col) for the year.";
-            case ORACLE:
-                return "Oracle: use FETCH FIRST n ROWS ONLY, not LIMIT; EXTRACT(YEAR FROM col) for the year.";
-            case H2:
-                return "H2: LIMIT n limits rows; EXTRACT(YEAR FROM col) or YEAR(col) for the year.";
-            default:
-                return "";
-        }
+        return Engines.of(d).guard().promptHints();
     }
 }

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * DuckDB's {@code GLOB} and open slices {@code x[a:]} ({@link DuckDbSpelling}): respelled for the parser and back.
+ * DuckDB's {@code GLOB} and open slices {@code x[a:]} ({@code DuckDbSpelling}): respelled for the parser and back.
  * Accepted statements answer, as the guard prints them, exactly as the original does, and the engine check reads
  * them within the policy; misfits are refused with a reason; a denied column inside is refused.
  */

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * DuckDB syntax the parser does not read ({@link DuckDbSpelling}): integer division {@code //}, lambdas
+ * DuckDB syntax the parser does not read ({@code DuckDbSpelling}): integer division {@code //}, lambdas
  * {@code lambda x: …}, {@code USING SAMPLE} and struct literals. Accepted statements must give, run as the
  * guard prints them, exactly what the original gives on a real DuckDB; names inside them are checked like any
  * other (a lambda's parameter is not a column, a column in a lambda's body is); what does not fit the grammar

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 
 /**
  * Generates the classified function catalogs {@link FunctionCatalog} loads
- * ({@code core/src/main/resources/dev/sqlagent/guard/functions/<engine>.tsv}) from the engines' own
+ * ({@code core/src/main/resources/dev/sqlagent/engine/<engine>/functions.tsv}) from the engines' own
  * catalogs, listed by {@link EngineFunctions}.
  *
  * <p>Classification, per form of a function, first match wins: the reviewed lists of this class (by name);
@@ -44,7 +44,7 @@ import java.util.regex.Pattern;
  * slot mvn -B -q -pl core -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt \
  *     -Dmdep.includeScope=test -Dmaven.javadoc.skip=true
  * java -cp core/target/test-classes:core/target/classes:$(cat /tmp/cp.txt) \
- *     dev.sqlagent.guard.FunctionCatalogGenerator core/src/main/resources/dev/sqlagent/guard/functions
+ *     dev.sqlagent.guard.FunctionCatalogGenerator core/src/main/resources/dev/sqlagent/engine
  * </pre>
  * An optional list of engines after the folder ({@code postgresql mariadb h2 sqlite}) limits the run.
  */
@@ -70,7 +70,7 @@ public final class FunctionCatalogGenerator {
      * @throws Exception when an engine cannot be read or a function is left unclassified
      */
     public static void main(String[] args) throws Exception {
-        Path out = Paths.get(args.length > 0 ? args[0] : "core/src/main/resources/dev/sqlagent/guard/functions");
+        Path out = Paths.get(args.length > 0 ? args[0] : "core/src/main/resources/dev/sqlagent/engine");
         Set<String> engines = new LinkedHashSet<>(args.length > 1 ? Arrays.asList(args).subList(1, args.length)
                 : List.of("postgresql", "mariadb", "h2", "sqlite", "duckdb"));
         Files.createDirectories(out);
@@ -78,29 +78,29 @@ public final class FunctionCatalogGenerator {
             switch (engine) {
                 case "postgresql" -> {
                     try (Connection c = connect("SQLAGENT_PG", "jdbc:postgresql://127.0.0.1:5432/test", "postgres")) {
-                        write(out.resolve("postgresql.tsv"), version(c), postgres(EngineFunctions.postgres(c),
+                        write(out.resolve("postgres/functions.tsv"), version(c), postgres(EngineFunctions.postgres(c),
                                 EngineFunctions.postgresKeywords(c)));
                     }
                 }
                 case "mariadb" -> {
                     EngineFunctions.quietMariaDbDriver();
                     try (Connection c = connect("SQLAGENT_MARIADB", "jdbc:mariadb://127.0.0.1:3306/test", "root")) {
-                        write(out.resolve("mariadb.tsv"), version(c), mariadb(EngineFunctions.mariadb(c)));
+                        write(out.resolve("mariadb/functions.tsv"), version(c), mariadb(EngineFunctions.mariadb(c)));
                     }
                 }
                 case "h2" -> {
                     try (Connection c = DriverManager.getConnection("jdbc:h2:mem:")) {
-                        write(out.resolve("h2.tsv"), version(c), h2(EngineFunctions.h2()));
+                        write(out.resolve("h2/functions.tsv"), version(c), h2(EngineFunctions.h2()));
                     }
                 }
                 case "sqlite" -> {
                     try (Connection c = DriverManager.getConnection("jdbc:sqlite::memory:")) {
-                        write(out.resolve("sqlite.tsv"), version(c), sqlite(EngineFunctions.sqlite(c)));
+                        write(out.resolve("sqlite/functions.tsv"), version(c), sqlite(EngineFunctions.sqlite(c)));
                     }
                 }
                 case "duckdb" -> {
                     try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
-                        write(out.resolve("duckdb.tsv"), version(c), duckdb(EngineFunctions.duckdb(c)));
+                        write(out.resolve("duckdb/functions.tsv"), version(c), duckdb(EngineFunctions.duckdb(c)));
                     }
                 }
                 default -> throw new IllegalArgumentException("unknown engine " + engine);

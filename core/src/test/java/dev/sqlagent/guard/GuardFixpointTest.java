@@ -1,5 +1,6 @@
 package dev.sqlagent.guard;
 
+import dev.sqlagent.engine.SqlLexer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sqlagent.Dialect;

@@ -14,7 +14,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * MariaDB's {@code GROUP BY x DESC} ({@link MariaDbGroupOrder}): accepted, and the guard's printing gives on MariaDB
+ * MariaDB's {@code GROUP BY x DESC} ({@code MariaDbGroupOrder}): accepted, and the guard's printing gives on MariaDB
  * exactly the rows, in the same order, that the statement gives; the forms it does not read exactly are refused,
  * and a denied column is refused through the new form.
  */

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * MySQL's and MariaDB's two-argument {@code CONVERT(expr, type)} ({@link MySqlSpelling}): read and printed as the
+ * MySQL's and MariaDB's two-argument {@code CONVERT(expr, type)} ({@code MySqlSpelling}): read and printed as the
  * {@code CAST(expr AS type)} it is. The printing is checked here; the rows and the engine check on a live MariaDB
  * are {@link LegitimateHeldOutTest}'s and {@link MySqlSpellingTest}'s.
  */

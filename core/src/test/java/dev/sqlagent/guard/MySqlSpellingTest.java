@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * MariaDB syntax the parser does not read ({@link MySqlSpelling}): select options in any order
+ * MariaDB syntax the parser does not read ({@code MySqlSpelling}): select options in any order
  * ({@code HIGH_PRIORITY}, {@code SQL_SMALL_RESULT}, … which JSqlParser took for a column aliased by the next
  * name) and index hints for one use ({@code USE INDEX FOR JOIN (PRIMARY)}) or with an empty list. Accepted
  * statements run, as the guard prints them, on the real MariaDB of {@link HostileFixture} and answer exactly
@@ -90,7 +90,7 @@ class MySqlSpellingTest {
             assertThat(a.statement().sql().toUpperCase(java.util.Locale.ROOT).contains(option))
                     .as("%s printed as %s", option, a.statement().sql()).isEqualTo(upper.contains(option));
         }
-        assertThat(a.statement().sql()).doesNotContainIgnoringCase(MySqlSpelling.RESERVED)
+        assertThat(a.statement().sql()).doesNotContainIgnoringCase(dev.sqlagent.engine.mariadb.MySqlSpelling.RESERVED)
                 .doesNotContainIgnoringCase("SKIP");
     }
 

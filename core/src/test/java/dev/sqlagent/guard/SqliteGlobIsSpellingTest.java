@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.sqlite.SQLiteDataSource;
 
 /**
- * SQLite's {@code GLOB} and {@code IS [NOT] expr} ({@link SqliteSpelling}): respelled for the parser and back (GLOB)
+ * SQLite's {@code GLOB} and {@code IS [NOT] expr} ({@code SqliteSpelling}): respelled for the parser and back (GLOB)
  * or printed as SQLite's own {@code IS [NOT] DISTINCT FROM}. Accepted statements give, run as the guard prints
  * them, exactly what the original gives; the engine check confirms them; misfits are refused with a reason; a
  * denied column or a forbidden table inside either operand is refused.

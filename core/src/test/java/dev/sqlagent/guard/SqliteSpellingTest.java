@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.sqlite.SQLiteDataSource;
 
 /**
- * SQLite's FTS5 syntax ({@link SqliteSpelling}, {@link Fts5}): {@code MATCH} respelled for the parser and back,
+ * SQLite's FTS5 syntax ({@code SqliteSpelling}, {@code Fts5}): {@code MATCH} respelled for the parser and back,
  * the hidden columns (the table's own name, {@code rank}) and the auxiliary functions {@code bm25},
  * {@code highlight}, {@code snippet}, read as a whole-row read of an FTS5 table of the FROM. Accepted statements
  * must give, run as the guard prints them, exactly what the original gives on SQLite, and the engine check must

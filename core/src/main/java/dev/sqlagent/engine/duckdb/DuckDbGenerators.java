@@ -1,4 +1,4 @@
-package dev.sqlagent.guard;
+package dev.sqlagent.engine.duckdb;
 
 import dev.sqlagent.Dialect;
 import java.math.BigInteger;

@@ -1,9 +1,22 @@
-package dev.sqlagent.guard;
+package dev.sqlagent.engine.sqlite;
 
-import static dev.sqlagent.guard.SqlLexer.punct;
-import static dev.sqlagent.guard.SqlLexer.unquoted;
-import static dev.sqlagent.guard.SqlLexer.word;
+import static dev.sqlagent.engine.InfixOperators.AFTER;
+import static dev.sqlagent.engine.InfixOperators.GLOB_MARKER;
+import static dev.sqlagent.engine.InfixOperators.NOT_A_CALL;
+import static dev.sqlagent.engine.InfixOperators.closing;
+import static dev.sqlagent.engine.InfixOperators.endsExpression;
+import static dev.sqlagent.engine.InfixOperators.infix;
+import static dev.sqlagent.engine.InfixOperators.isName;
+import static dev.sqlagent.engine.InfixOperators.operatorPosition;
+import static dev.sqlagent.engine.InfixOperators.startsExpression;
+import static dev.sqlagent.engine.SqlLexer.punct;
+import static dev.sqlagent.engine.SqlLexer.unquoted;
+import static dev.sqlagent.engine.SqlLexer.word;
 
+import dev.sqlagent.engine.Respelling;
+import dev.sqlagent.engine.SqlLexer;
+import dev.sqlagent.guard.Violation;
+import dev.sqlagent.guard.ViolationType;
 import dev.sqlagent.Dialect;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +42,7 @@ import java.util.Set;
  *       {@code BETWEEN} and {@code ||} bind alike or tighter in SQLite and are outside the grammar). {@code NOT
  *       MATCH}, {@code ESCAPE}, an {@code AND} that may close a {@code BETWEEN} before the left operand, and
  *       {@code MATCH} as a name are refused; so is the word {@code match_any}, which the parser would read
- *       as the marker. What the operands may name is the analyser's ({@link AstAnalyzer}): only an FTS5 table
+ *       as the marker. What the operands may name is the analyser's ({@code AstAnalyzer}): only an FTS5 table
  *       or one of its columns on the left.</li>
  *   <li><b>The pattern operator</b> {@code left [NOT] GLOB right}: read as {@code left [NOT] MATCH_ALL right} (a
  *       {@code LikeExpression} whose operands the guard walks like any), printed back as {@code GLOB}. The same
@@ -49,19 +62,6 @@ final class SqliteSpelling {
     /** The operator the parser is given in place of {@code MATCH}. */
     static final String MATCH_MARKER = "MATCH_ANY";
 
-    /** The operator the parser is given in place of {@code GLOB}. */
-    static final String GLOB_MARKER = "MATCH_ALL";
-
-    /** Words that are never a function's name before a parenthesised group on an operator's left. */
-    static final Set<String> NOT_A_CALL = Set.of("exists", "in", "not", "and", "or", "is", "between",
-            "like", "glob", "match", "regexp", "escape", "then", "when", "else", "on", "having", "by", "select",
-            "where", "distinct", "all", "any", "some", "as", "from", "join", "using", "values", "filter", "over",
-            "case", "end", "within", "collate", "qualify", "window", "limit", "offset", "set", "returning");
-
-    private static final Set<String> BEFORE = Set.of("where", "and", "or", "on", "having", "when", "then", "else",
-            "case", "select");
-    static final Set<String> AFTER = Set.of("and", "or", "then", "when", "else", "end", "order", "group", "as", "from",
-            "limit", "having", "window", "union", "intersect", "except");
 
     /**
      * The statement as the parser is to read it.
@@ -73,7 +73,7 @@ final class SqliteSpelling {
      * @param violation a refusal, or null
      */
     record ForParser(String sql, int matches, int globs, int distincts, Violation violation)
-            implements SqlGuard.Respelling {
+            implements Respelling {
 
         @Override
         public boolean respelled() {
@@ -152,32 +152,6 @@ final class SqliteSpelling {
     private static boolean parserReadsAfterIs(String sql, SqlLexer.Tok tok) {
         return word(sql, tok, "null") || word(sql, tok, "true") || word(sql, tok, "false")
                 || word(sql, tok, "distinct") || word(sql, tok, "unknown");
-    }
-
-    /**
-     * Whether the word at {@code t} stands where an infix operator does: after the end of an operand (a name, a
-     * string, a number, a closing parenthesis), or after {@code NOT} that follows one. Elsewhere it is a name or a
-     * function ({@code glob(…)}), left to the parser.
-     */
-    static boolean operatorPosition(String sql, List<SqlLexer.Tok> toks, int t) {
-        int k = t - 1;
-        if (k >= 0 && word(sql, toks.get(k), "not")) {
-            k--;
-        }
-        if (k < 0) {
-            return false;
-        }
-        SqlLexer.Tok before = toks.get(k);
-        if (word(sql, before, "end")) {
-            return true; // CASE … END ends an operand
-        }
-        if (punct(sql, before, ')') || before.kind() == SqlLexer.Kind.STRING
-                || before.kind() == SqlLexer.Kind.NUMBER || before.kind() == SqlLexer.Kind.IDENTIFIER) {
-            return true;
-        }
-        return before.kind() == SqlLexer.Kind.WORD
-                && !BEFORE.contains(before.text(sql).toLowerCase(Locale.ROOT))
-                && !NOT_A_CALL.contains(before.text(sql).toLowerCase(Locale.ROOT));
     }
 
     /**
@@ -287,172 +261,6 @@ final class SqliteSpelling {
                     + "parentheses, before " + toks.get(end).text(sql);
         }
         return null;
-    }
-
-    /**
-     * Why the infix operator at {@code t} (its right operand starting at token {@code r}) is outside the grammar,
-     * or null when it is in it: its left operand a name of at most three parts, a call, a parenthesised group, a
-     * string or a number, standing alone after a token that starts an expression (see {@link #BEFORE}, or
-     * {@code NOT} after one); its right operand a string, a number, a name, a call or a parenthesised group,
-     * followed by a token in {@code after} or the end. Shared with {@link DuckDbSpelling}.
-     */
-    static String infix(String sql, List<SqlLexer.Tok> toks, int t, int r, boolean between, Set<String> after,
-                        String op) {
-        int k = t - 1;
-        if (k >= 0 && word(sql, toks.get(k), "not") && !op.startsWith("IS")) {
-            k--;
-        }
-        if (k < 0) {
-            return op + " without a left operand";
-        }
-        SqlLexer.Tok last = toks.get(k);
-        int first;
-        if (last.kind() == SqlLexer.Kind.STRING || last.kind() == SqlLexer.Kind.NUMBER) {
-            first = k;
-        } else if (punct(sql, last, ')')) {
-            first = opening(sql, toks, k);
-            if (first < 0) {
-                return "unbalanced parentheses before " + op;
-            }
-            if (first - 1 >= 0 && toks.get(first - 1).kind() == SqlLexer.Kind.WORD
-                    && !BEFORE.contains(toks.get(first - 1).text(sql).toLowerCase(Locale.ROOT))
-                    && !NOT_A_CALL.contains(toks.get(first - 1).text(sql).toLowerCase(Locale.ROOT))) {
-                first--; // a call f(…)
-                if (first - 1 >= 0 && punct(sql, toks.get(first - 1), '.')) {
-                    return "the left operand of " + op + " is a name, a call, a parenthesised expression or a literal";
-                }
-            }
-        } else if (isName(last)) {
-            first = k;
-            int names = 1;
-            while (first - 2 >= 0 && punct(sql, toks.get(first - 1), '.') && isName(toks.get(first - 2)) && names < 3) {
-                first -= 2;
-                names++;
-            }
-            if (first - 1 >= 0 && punct(sql, toks.get(first - 1), '.')) {
-                return "the left operand of " + op + " is a name of at most three parts";
-            }
-        } else {
-            return "the left operand of " + op + " is a name, a call, a parenthesised expression or a literal";
-        }
-        if (!startsExpression(sql, toks, first - 1, between)) {
-            return "the left operand of " + op + " must stand alone: put the " + op + " in parentheses, (a " + op
-                    + " b), after any other operator";
-        }
-        int end = rightEnd(sql, toks, r);
-        if (end == -2) {
-            return op + " without a right operand";
-        }
-        if (end == -3) {
-            return "the right operand of " + op + " is a string, a number, a name, a call or a parenthesised "
-                    + "expression";
-        }
-        if (end < 0) {
-            return "unbalanced parentheses after " + op;
-        }
-        if (end < toks.size() && !endsExpression(sql, toks.get(end), after)) {
-            return "the right operand of " + op + " must stand alone: put it in parentheses, or the " + op
-                    + " in parentheses, before " + toks.get(end).text(sql);
-        }
-        return null;
-    }
-
-    /** One past the right operand starting at {@code r}; -2 when there is none, -3 when it is no operand, -1 unbalanced. */
-    private static int rightEnd(String sql, List<SqlLexer.Tok> toks, int r) {
-        if (r >= toks.size()) {
-            return -2;
-        }
-        SqlLexer.Tok first = toks.get(r);
-        if (first.kind() == SqlLexer.Kind.STRING || first.kind() == SqlLexer.Kind.NUMBER) {
-            return r + 1;
-        }
-        if (punct(sql, first, '(')) {
-            return closing(sql, toks, r);
-        }
-        if (!isName(first) || first.kind() == SqlLexer.Kind.WORD
-                && NOT_A_CALL.contains(first.text(sql).toLowerCase(Locale.ROOT))) {
-            return -3;
-        }
-        int end = r + 1;
-        int parts = 1;
-        while (end + 1 < toks.size() && punct(sql, toks.get(end), '.') && isName(toks.get(end + 1)) && parts < 3) {
-            end += 2;
-            parts++;
-        }
-        if (end < toks.size() && punct(sql, toks.get(end), '(')) {
-            end = closing(sql, toks, end);
-        }
-        return end;
-    }
-
-    /** The parenthesis opening the one closing at {@code close}, or -1. */
-    private static int opening(String sql, List<SqlLexer.Tok> toks, int close) {
-        int depth = 0;
-        for (int k = close; k >= 0; k--) {
-            if (punct(sql, toks.get(k), ')')) {
-                depth++;
-            } else if (punct(sql, toks.get(k), '(')) {
-                depth--;
-                if (depth == 0) {
-                    return k;
-                }
-            }
-        }
-        return -1;
-    }
-
-    /** Whether an expression starts after token {@code k} (-1: the start of the statement). */
-    static boolean startsExpression(String sql, List<SqlLexer.Tok> toks, int k, boolean between) {
-        if (k < 0) {
-            return false;
-        }
-        SqlLexer.Tok tok = toks.get(k);
-        if (punct(sql, tok, '(') || punct(sql, tok, ',')) {
-            return true;
-        }
-        if (tok.kind() != SqlLexer.Kind.WORD) {
-            return false;
-        }
-        String w = tok.text(sql).toLowerCase(Locale.ROOT);
-        if (w.equals("not")) {
-            return startsExpression(sql, toks, k - 1, between);
-        }
-        if (w.equals("and") && between) {
-            // x BETWEEN a AND b MATCH c: SQLite may read (x BETWEEN a AND b) MATCH c
-            return false;
-        }
-        return BEFORE.contains(w);
-    }
-
-    private static boolean endsExpression(String sql, SqlLexer.Tok tok) {
-        return endsExpression(sql, tok, AFTER);
-    }
-
-    private static boolean endsExpression(String sql, SqlLexer.Tok tok, Set<String> after) {
-        if (punct(sql, tok, ')') || punct(sql, tok, ',') || punct(sql, tok, ';')) {
-            return true;
-        }
-        return tok.kind() == SqlLexer.Kind.WORD && after.contains(tok.text(sql).toLowerCase(Locale.ROOT));
-    }
-
-    /** One past the parenthesis closing the one at {@code open}, or -1. */
-    static int closing(String sql, List<SqlLexer.Tok> toks, int open) {
-        int depth = 0;
-        for (int k = open; k < toks.size(); k++) {
-            if (punct(sql, toks.get(k), '(')) {
-                depth++;
-            } else if (punct(sql, toks.get(k), ')')) {
-                depth--;
-                if (depth == 0) {
-                    return k + 1;
-                }
-            }
-        }
-        return -1;
-    }
-
-    static boolean isName(SqlLexer.Tok tok) {
-        return tok.kind() == SqlLexer.Kind.WORD || tok.kind() == SqlLexer.Kind.IDENTIFIER;
     }
 
     private static ForParser refuse(String sql, SqlLexer.Tok at, String message) {

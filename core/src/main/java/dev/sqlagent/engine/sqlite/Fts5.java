@@ -1,5 +1,6 @@
-package dev.sqlagent.guard;
+package dev.sqlagent.engine.sqlite;
 
+import dev.sqlagent.internal.Identifiers;
 import java.util.Locale;
 import java.util.Set;
 import net.sf.jsqlparser.expression.Function;
@@ -32,7 +33,7 @@ final class Fts5 {
         if (f.getMultipartName() == null || f.getMultipartName().size() != 1 || f.getName() == null) {
             return null;
         }
-        String n = Names.lower(Names.unquote(f.getName()));
+        String n = Identifiers.lower(unquote(f.getName()));
         return AUXILIARY.contains(n) ? n : null;
     }
 
@@ -62,5 +63,18 @@ final class Fts5 {
             default:
                 return Set.of();
         }
+    }
+
+    private static String unquote(String part) {
+        if (part.length() < 2) {
+            return part;
+        }
+        char f = part.charAt(0);
+        char l = part.charAt(part.length() - 1);
+        if (!(f == '"' && l == '"' || f == '`' && l == '`' || f == '[' && l == ']')) {
+            return part;
+        }
+        String inner = part.substring(1, part.length() - 1);
+        return f == '[' ? inner.replace("]]", "]") : inner.replace(String.valueOf(f) + f, String.valueOf(f));
     }
 }

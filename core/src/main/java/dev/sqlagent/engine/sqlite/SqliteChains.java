@@ -1,7 +1,11 @@
-package dev.sqlagent.guard;
+package dev.sqlagent.engine.sqlite;
 
-import static dev.sqlagent.guard.SqlLexer.punct;
+import static dev.sqlagent.engine.SqlLexer.punct;
 
+import dev.sqlagent.engine.InfixOperators;
+import dev.sqlagent.engine.Respelling;
+import dev.sqlagent.engine.SqlLexer;
+import dev.sqlagent.guard.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +16,7 @@ import java.util.Locale;
  * {@code (10 < x) < 17} (a truth value, 0 or 1, compared with 17), and it is spelled so for the parser: the
  * same query to SQLite, so the guard's printing runs as it is and nothing is spelled back. Read only when every
  * operand is a string, a number, a name of at most three parts, a call or a parenthesised group, the chain
- * stands alone after a token that starts an expression ({@link SqliteSpelling#startsExpression}) and ends
+ * stands alone after a token that starts an expression ({@link InfixOperators#startsExpression}) and ends
  * before one that ends it; any other chain is left to the parser, which refuses it.
  */
 final class SqliteChains {
@@ -22,7 +26,7 @@ final class SqliteChains {
      * @param respelled whether it was
      * @param violation always null: what does not fit is left to the parser
      */
-    record ForParser(String sql, boolean respelled, Violation violation) implements SqlGuard.Respelling {
+    record ForParser(String sql, boolean respelled, Violation violation) implements Respelling {
     }
 
     private SqliteChains() {
@@ -46,7 +50,7 @@ final class SqliteChains {
         while (t < toks.size()) {
             int first = t;
             int end = operandEnd(sql, toks, first);
-            if (end < 0 || !SqliteSpelling.startsExpression(sql, toks, first - 1, between)) {
+            if (end < 0 || !InfixOperators.startsExpression(sql, toks, first - 1, between)) {
                 t++;
                 continue;
             }
@@ -133,22 +137,22 @@ final class SqliteChains {
             return r + 1;
         }
         if (punct(sql, first, '(')) {
-            return SqliteSpelling.closing(sql, toks, r);
+            return InfixOperators.closing(sql, toks, r);
         }
-        if (!SqliteSpelling.isName(first) || first.kind() == SqlLexer.Kind.WORD
-                && (SqliteSpelling.NOT_A_CALL.contains(first.text(sql).toLowerCase(Locale.ROOT))
+        if (!InfixOperators.isName(first) || first.kind() == SqlLexer.Kind.WORD
+                && (InfixOperators.NOT_A_CALL.contains(first.text(sql).toLowerCase(Locale.ROOT))
                 || first.text(sql).equalsIgnoreCase("null") || first.text(sql).equalsIgnoreCase("cast"))) {
             return -1;
         }
         int end = r + 1;
         int parts = 1;
-        while (end + 1 < toks.size() && punct(sql, toks.get(end), '.') && SqliteSpelling.isName(toks.get(end + 1))
+        while (end + 1 < toks.size() && punct(sql, toks.get(end), '.') && InfixOperators.isName(toks.get(end + 1))
                 && parts < 3) {
             end += 2;
             parts++;
         }
         if (end < toks.size() && punct(sql, toks.get(end), '(')) {
-            end = SqliteSpelling.closing(sql, toks, end);
+            end = InfixOperators.closing(sql, toks, end);
         }
         return end;
     }
@@ -157,6 +161,6 @@ final class SqliteChains {
         if (punct(sql, tok, ')') || punct(sql, tok, ',') || punct(sql, tok, ';')) {
             return true;
         }
-        return tok.kind() == SqlLexer.Kind.WORD && SqliteSpelling.AFTER.contains(tok.text(sql).toLowerCase(Locale.ROOT));
+        return tok.kind() == SqlLexer.Kind.WORD && InfixOperators.AFTER.contains(tok.text(sql).toLowerCase(Locale.ROOT));
     }
 }

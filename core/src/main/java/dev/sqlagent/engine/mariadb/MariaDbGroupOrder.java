@@ -1,9 +1,14 @@
-package dev.sqlagent.guard;
+package dev.sqlagent.engine.mariadb;
 
-import static dev.sqlagent.guard.SqlLexer.punct;
-import static dev.sqlagent.guard.SqlLexer.unquoted;
-import static dev.sqlagent.guard.SqlLexer.word;
+import static dev.sqlagent.engine.SqlLexer.punct;
+import static dev.sqlagent.engine.SqlLexer.unquoted;
+import static dev.sqlagent.engine.SqlLexer.word;
 
+import dev.sqlagent.engine.InfixOperators;
+import dev.sqlagent.engine.Respelling;
+import dev.sqlagent.engine.SqlLexer;
+import dev.sqlagent.guard.Violation;
+import dev.sqlagent.guard.ViolationType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +36,7 @@ final class MariaDbGroupOrder {
      * @param respelled whether it was
      * @param violation a refusal, or null
      */
-    record ForParser(String sql, boolean respelled, Violation violation) implements SqlGuard.Respelling {
+    record ForParser(String sql, boolean respelled, Violation violation) implements Respelling {
     }
 
     private MariaDbGroupOrder() {
@@ -168,7 +173,7 @@ final class MariaDbGroupOrder {
             SqlLexer.Tok prev = toks.get(t - 1);
             if (word(sql, prev, "as") || prev.kind() == SqlLexer.Kind.IDENTIFIER || prev.kind() == SqlLexer.Kind.STRING
                     || prev.kind() == SqlLexer.Kind.NUMBER || punct(sql, prev, ')')
-                    || prev.kind() == SqlLexer.Kind.WORD && !SqliteSpelling.NOT_A_CALL.contains(
+                    || prev.kind() == SqlLexer.Kind.WORD && !InfixOperators.NOT_A_CALL.contains(
                             prev.text(sql).toLowerCase(Locale.ROOT)) && !Set.of("by", "where", "select", "from",
                             "join", "on", "having", "group", "order", "when", "then", "else", "case")
                             .contains(prev.text(sql).toLowerCase(Locale.ROOT))) {

@@ -1,10 +1,14 @@
-package dev.sqlagent.guard;
+package dev.sqlagent.engine.mariadb;
 
-import static dev.sqlagent.guard.SqlLexer.markerIndex;
-import static dev.sqlagent.guard.SqlLexer.punct;
-import static dev.sqlagent.guard.SqlLexer.unquoted;
-import static dev.sqlagent.guard.SqlLexer.word;
+import static dev.sqlagent.engine.SqlLexer.markerIndex;
+import static dev.sqlagent.engine.SqlLexer.punct;
+import static dev.sqlagent.engine.SqlLexer.unquoted;
+import static dev.sqlagent.engine.SqlLexer.word;
 
+import dev.sqlagent.engine.Respelling;
+import dev.sqlagent.engine.SqlLexer;
+import dev.sqlagent.guard.Violation;
+import dev.sqlagent.guard.ViolationType;
 import dev.sqlagent.Dialect;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,10 +50,10 @@ import java.util.Set;
  * <p>A statement that uses a name starting with {@link #RESERVED} itself is refused: the markers could not be
  * told apart from it.
  */
-final class MySqlSpelling {
+public final class MySqlSpelling {
 
     /** The prefix of the guard's marker names, reserved in every statement on MySQL and MariaDB. */
-    static final String RESERVED = "sqlagent_";
+    public static final String RESERVED = "sqlagent_";
 
     /** A select option run's marker: the name of a {@code SKIP} the parser reads, followed by the run's number. */
     static final String OPTIONS_MARKER = RESERVED + "opts_";
@@ -80,7 +84,7 @@ final class MySqlSpelling {
      * @param violation a refusal, or null
      */
     record ForParser(String sql, List<String> options, List<String> hints, int converts, Violation violation)
-            implements SqlGuard.Respelling {
+            implements Respelling {
 
         @Override
         public boolean respelled() {

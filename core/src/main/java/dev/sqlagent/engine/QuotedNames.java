@@ -1,4 +1,4 @@
-package dev.sqlagent.guard;
+package dev.sqlagent.engine;
 
 import java.lang.Character.UnicodeScript;
 import java.text.Normalizer;

@@ -1,6 +1,8 @@
-package dev.sqlagent.guard;
+package dev.sqlagent.engine;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.guard.Violation;
+import dev.sqlagent.guard.ViolationType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,15 +25,15 @@ import net.sf.jsqlparser.parser.Token;
  * guard's printing, which holds none),
  * {@code E''}, {@code U&''}, {@code q''}, {@code nq''}, {@code _charset''} prefixes, {@code $} (dollar
  * quoting, positional parameters), {@code ?}, JDBC braces (on DuckDB, whose driver has no JDBC escapes,
- * braces are struct literals, checked by {@link DuckDbSpelling}), a backslash outside a literal, control characters, non-ASCII characters outside
+ * braces are struct literals, checked by {@code DuckDbSpelling}), a backslash outside a literal, control characters, non-ASCII characters outside
  * {@code '…'} and quoted identifiers, and in a quoted identifier any that is no letter, mark or digit or that
  * looks like another name ({@link QuotedNames}), a number running into a name ({@code 1_000}, {@code 1abc}), and
  * nesting of {@code (}, array {@code [}, struct <code>{</code> and {@code CASE} deeper than the policy allows.
  */
-final class SqlLexer {
+public final class SqlLexer {
 
     /** What a token is. */
-    enum Kind {
+    public enum Kind {
         /** An unquoted name or keyword: {@code [A-Za-z_][A-Za-z0-9_]*}. */
         WORD,
         /** A numeric literal. */
@@ -52,8 +54,12 @@ final class SqlLexer {
      * @param end one past the last character
      * @param prefix length of a string prefix ({@code N'…'}: 1), else 0
      */
-    record Tok(Kind kind, int start, int end, int prefix) {
-        String text(String sql) {
+    public record Tok(Kind kind, int start, int end, int prefix) {
+        /**
+         * @param sql the SQL lexed
+         * @return the token's text
+         */
+        public String text(String sql) {
             return sql.substring(start, end);
         }
     }
@@ -67,7 +73,7 @@ final class SqlLexer {
      * @param violation the first refusal, or null
      * @param maxDepth the deepest nesting seen
      */
-    record Result(String sql, List<Tok> tokens, Violation violation, int maxDepth) {
+    public record Result(String sql, List<Tok> tokens, Violation violation, int maxDepth) {
     }
 
     /**
@@ -87,7 +93,7 @@ final class SqlLexer {
      * @param maxDepth nesting cap
      * @return the tokens, or the first refusal
      */
-    static Result lex(String sql, Dialect dialect, int maxDepth) {
+    public static Result lex(String sql, Dialect dialect, int maxDepth) {
         dev.sqlagent.internal.Work.LEXER_PASS.count();
         List<Tok> out = new ArrayList<>();
         char[] normal = sql.toCharArray();
@@ -95,9 +101,10 @@ final class SqlLexer {
         int deepest = 0;
         int n = sql.length();
         int i = 0;
-        boolean mysql = dialect.isMySqlFamily();
-        boolean bracketQuotes = dialect == Dialect.SQLITE || dialect == Dialect.SQLSERVER;
-        boolean duckdb = dialect == Dialect.DUCKDB;
+        EngineGuard engine = Engines.of(dialect).guard();
+        boolean mysql = engine.backslashEscapes();
+        boolean executable = engine.executableComments();
+        boolean bracketQuotes = engine.squareBracketQuotes();
         while (i < n) {
             char c = sql.charAt(i);
             if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
@@ -144,8 +151,8 @@ final class SqlLexer {
                     // unterminated: the parser reports it as a syntax error
                     return new Result(new String(normal), out, null, deepest);
                 }
-                boolean backslashOk = mysql || c == '\'' && (backslashIsLiteral(dialect)
-                        || dialect == Dialect.POSTGRESQL && !backslashBeforeQuote(sql, i, end));
+                boolean backslashOk = mysql || c == '\'' && (engine.backslashLiteral()
+                        || engine.backslashBySetting() && !backslashBeforeQuote(sql, i, end));
                 Violation bad = checkQuoted(sql, i, end, backslashOk, c == '\'');
                 if (bad == null && c == '"') {
                     bad = dotInName(sql, i, end);
@@ -159,7 +166,7 @@ final class SqlLexer {
             }
             if (c == '`' || c == '[' && bracketQuotes) {
                 int end = c == '`' ? quoteEnd(sql, i, '`', false)
-                        : quoteEnd(sql, i, ']', dialect == Dialect.SQLSERVER);
+                        : quoteEnd(sql, i, ']', engine.doubledClosingBracket());
                 if (end < 0) {
                     return new Result(new String(normal), out, null, deepest);
                 }
@@ -170,7 +177,7 @@ final class SqlLexer {
                 if (bad == null && c == '[') {
                     for (int k = i + 1; k < end - 1; k++) {
                         char d = sql.charAt(k);
-                        if (d == '\'' || d == '"' || d == '[' || d == '`' && dialect != Dialect.SQLITE) {
+                        if (d == '\'' || d == '"' || d == '[' || d == '`' && !engine.backQuoteInBrackets()) {
                             bad = violation(ViolationType.SUSPICIOUS_CHARACTER, sql, i,
                                     "a quote inside a [bracketed] identifier is not allowed");
                             break;
@@ -185,7 +192,7 @@ final class SqlLexer {
                 continue;
             }
             char next = i + 1 < n ? sql.charAt(i + 1) : 0;
-            if (duckdb && c == '/' && next == '/') {
+            if (engine.slashSlashOperator() && c == '/' && next == '/') {
                 // DuckDB's integer division, two tokens here; never a comment to DuckDB. '///' and '//*' are
                 // refused: a scanner may read a comment opener inside them
                 char after = i + 2 < n ? sql.charAt(i + 2) : 0;
@@ -198,7 +205,7 @@ final class SqlLexer {
                 continue;
             }
             if (c == '-' && next == '-' || c == '/' && next == '*') {
-                int end = commentEnd(sql, i, mysql);
+                int end = commentEnd(sql, i, executable);
                 if (end < 0) {
                     return fail(sql, out, deepest, ViolationType.COMMENT, i, end == -2
                             ? "MySQL's executable comments /*! … */ are not allowed"
@@ -223,7 +230,7 @@ final class SqlLexer {
                 return fail(sql, out, deepest, ViolationType.PARAMETER, i,
                         "placeholders are not allowed in generated SQL");
             }
-            if ((c == '{' || c == '}') && !duckdb) {
+            if ((c == '{' || c == '}') && !engine.bracesAreSql()) {
                 return fail(sql, out, deepest, ViolationType.SUSPICIOUS_CHARACTER, i,
                         "JDBC escape braces are not allowed");
             }
@@ -408,15 +415,6 @@ final class SqlLexer {
     }
 
     /**
-     * Whether the engine always reads a backslash in {@code '…'} as itself. Not PostgreSQL (it depends
-     * on {@code standard_conforming_strings}) and not an unknown engine.
-     */
-    private static boolean backslashIsLiteral(Dialect dialect) {
-        return dialect == Dialect.SQLITE || dialect == Dialect.H2 || dialect == Dialect.SQLSERVER
-                || dialect == Dialect.ORACLE || dialect == Dialect.DUCKDB;
-    }
-
-    /**
      * Characters inside a quoted token: control characters never; a backslash only where the engine's
      * reading is known and the same as the parser's ({@code backslashOk}); non-ASCII only in strings.
      */
@@ -453,7 +451,7 @@ final class SqlLexer {
      * @param first the parser's token before its first real one ({@code parser.token} before parsing)
      * @return null when both read the same tokens, else the disagreement
      */
-    static Violation align(String sql, List<Tok> engine, Token first) {
+    public static Violation align(String sql, List<Tok> engine, Token first) {
         int n = sql.length();
         int[] owner = new int[n];
         java.util.Arrays.fill(owner, -1);
@@ -525,7 +523,7 @@ final class SqlLexer {
      * Replaces the guard's own named placeholders ({@code :prefixN}) by {@code ?}, returning the order
      * in which their indices occur; the tokens say where they are (never inside a literal).
      */
-    static String positionalise(String sql, Dialect dialect, String prefix, List<Integer> order) {
+    public static String positionalise(String sql, Dialect dialect, String prefix, List<Integer> order) {
         Result r = lex(sql, dialect, Integer.MAX_VALUE);
         StringBuilder out = new StringBuilder(sql.length());
         int copied = 0;
@@ -551,25 +549,25 @@ final class SqlLexer {
     }
 
     /** Whether a token is the punctuation character {@code c}. */
-    static boolean punct(String sql, Tok tok, char c) {
+    public static boolean punct(String sql, Tok tok, char c) {
         return tok.kind == Kind.PUNCT && sql.charAt(tok.start) == c;
     }
 
     /** Whether a token is the unquoted word {@code w}, in any case. */
-    static boolean word(String sql, Tok tok, String w) {
+    public static boolean word(String sql, Tok tok, String w) {
         return tok.kind == Kind.WORD && tok.end - tok.start == w.length()
                 && sql.regionMatches(true, tok.start, w, 0, w.length());
     }
 
     /**
      * The number of a marker the guard gave the parser in place of syntax it cannot read
-     * ({@link DuckDbSpelling}, {@link MySqlSpelling}): {@code prefix} followed by up to six digits.
+     * ({@code DuckDbSpelling}, {@code MySqlSpelling}): {@code prefix} followed by up to six digits.
      *
      * @param folded a name, folded to lower case (may be null)
      * @param prefix the marker's prefix
      * @return the marker's number, or -1 when {@code folded} is no marker of {@code prefix}
      */
-    static int markerIndex(String folded, String prefix) {
+    public static int markerIndex(String folded, String prefix) {
         if (folded == null || !folded.startsWith(prefix)) {
             return -1;
         }
@@ -578,16 +576,16 @@ final class SqlLexer {
     }
 
     /** A name token's text without its quotes. */
-    static String unquoted(Tok tok, String sql) {
+    public static String unquoted(Tok tok, String sql) {
         String text = tok.text(sql);
         return tok.kind == Kind.IDENTIFIER && text.length() >= 2 ? text.substring(1, text.length() - 1) : text;
     }
 
-    static boolean isWordStart(char c) {
+    public static boolean isWordStart(char c) {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_';
     }
 
-    static boolean isWordChar(char c) {
+    public static boolean isWordChar(char c) {
         return isWordStart(c) || isDigit(c);
     }
 
@@ -644,7 +642,7 @@ final class SqlLexer {
         return new Violation(type, fragment(sql, at), message);
     }
 
-    static String fragment(String sql, int at) {
+    public static String fragment(String sql, int at) {
         int from = Math.max(0, Math.min(at, sql.length()) - 10);
         int to = Math.min(sql.length(), Math.max(from, at) + 30);
         return sql.substring(from, to);

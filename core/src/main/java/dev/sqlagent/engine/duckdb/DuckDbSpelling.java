@@ -1,10 +1,15 @@
-package dev.sqlagent.guard;
+package dev.sqlagent.engine.duckdb;
 
-import static dev.sqlagent.guard.SqlLexer.markerIndex;
-import static dev.sqlagent.guard.SqlLexer.punct;
-import static dev.sqlagent.guard.SqlLexer.unquoted;
-import static dev.sqlagent.guard.SqlLexer.word;
+import static dev.sqlagent.engine.SqlLexer.markerIndex;
+import static dev.sqlagent.engine.SqlLexer.punct;
+import static dev.sqlagent.engine.SqlLexer.unquoted;
+import static dev.sqlagent.engine.SqlLexer.word;
 
+import dev.sqlagent.engine.InfixOperators;
+import dev.sqlagent.engine.Respelling;
+import dev.sqlagent.engine.SqlLexer;
+import dev.sqlagent.guard.Violation;
+import dev.sqlagent.guard.ViolationType;
 import dev.sqlagent.Dialect;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +28,7 @@ import java.util.Set;
  *   <li><b>Lambdas</b> {@code lambda x, i: body} (DuckDB's only lambda spelling from 2.0 on) as a function's
  *       argument: read as {@code (x, i) -> body}, printed back as {@code lambda x, i: body}. A statement that
  *       also has an arrow {@code ->} of its own (JSON) is refused for the same reason. The guard scopes the
- *       parameters ({@link AstAnalyzer}): inside the body an unqualified name that is a parameter is the
+ *       parameters ({@code AstAnalyzer}): inside the body an unqualified name that is a parameter is the
  *       parameter, as DuckDB reads it; a qualified name is still a table's column first.</li>
  *   <li><b>Samples</b> {@code USING SAMPLE …} at the end of a select block: one of DuckDB's two forms,
  *       {@code n [%|PERCENT|ROWS] [(method [, seed])]} and {@code method(n [%|PERCENT|ROWS]) [REPEATABLE
@@ -34,7 +39,7 @@ import java.util.Set;
  *       the sample clause again, character for character. A sample reads nothing more than its block.</li>
  *   <li><b>The pattern operator</b> {@code left [NOT] GLOB right}: read as {@code left [NOT] MATCH_ALL right} (a
  *       {@code LikeExpression} whose operands the guard walks like any), printed back as {@code GLOB}; in the
- *       grammar of SQLite's {@code GLOB} ({@link SqliteSpelling#infix}), so that DuckDB and the parser group the
+ *       grammar of SQLite's {@code GLOB} ({@link InfixOperators#infix}), so that DuckDB and the parser group the
  *       same operands. The word {@code match_all} is refused as a name.</li>
  *   <li><b>Open slices</b> {@code x[a:]} are not read yet: refused, with the spelling the parser reads
  *       ({@code x[a:len(x)]}) as the reason.</li>
@@ -55,7 +60,7 @@ final class DuckDbSpelling {
     private static final Set<String> AFTER;
 
     static {
-        Set<String> after = new java.util.HashSet<>(SqliteSpelling.AFTER);
+        Set<String> after = new java.util.HashSet<>(InfixOperators.AFTER);
         after.add("qualify");
         AFTER = Set.copyOf(after);
     }
@@ -73,7 +78,7 @@ final class DuckDbSpelling {
      * @param violation a refusal, or null
      */
     record ForParser(String sql, List<String> samples, int lambdas, int divisions, int globs,
-                     Violation violation) implements SqlGuard.Respelling {
+                     Violation violation) implements Respelling {
 
         @Override
         public boolean respelled() {
@@ -111,7 +116,7 @@ final class DuckDbSpelling {
                             "the name " + tok.text(sql) + " is reserved by the guard");
                 }
                 hasDivName |= w.equals("div");
-                if (w.equals(SqliteSpelling.GLOB_MARKER.toLowerCase(Locale.ROOT))) {
+                if (w.equals(InfixOperators.GLOB_MARKER.toLowerCase(Locale.ROOT))) {
                     return refuse(sql, ViolationType.UNSUPPORTED_CONSTRUCT, tok,
                             "the name " + tok.text(sql) + " is reserved by the guard on DuckDB");
                 }
@@ -146,12 +151,12 @@ final class DuckDbSpelling {
                 return refuse(sql, ViolationType.UNSUPPORTED_CONSTRUCT, tok,
                         problem != null ? problem : "an open slice x[a:] is not read yet; write x[a:len(x)]");
             }
-            if (word(sql, tok, "glob") && SqliteSpelling.operatorPosition(sql, toks, t)) {
-                String problem = SqliteSpelling.infix(sql, toks, t, t + 1, between, AFTER, "GLOB");
+            if (word(sql, tok, "glob") && InfixOperators.operatorPosition(sql, toks, t)) {
+                String problem = InfixOperators.infix(sql, toks, t, t + 1, between, AFTER, "GLOB");
                 if (problem != null) {
                     return refuse(sql, ViolationType.UNSUPPORTED_CONSTRUCT, tok, problem);
                 }
-                out.append(sql, copied, tok.start()).append(SqliteSpelling.GLOB_MARKER);
+                out.append(sql, copied, tok.start()).append(InfixOperators.GLOB_MARKER);
                 copied = tok.end();
                 globs++;
                 continue;
@@ -243,8 +248,8 @@ final class DuckDbSpelling {
                 SqlLexer.Tok before = k > 0 ? toks.get(k - 1) : null;
                 boolean value = before != null && (isName(before) || punct(sql, before, ')')
                         || punct(sql, before, ']'));
-                if (!value || before.kind() == SqlLexer.Kind.WORD && (SqliteSpelling.AFTER.contains(
-                        before.text(sql).toLowerCase(Locale.ROOT)) || SqliteSpelling.NOT_A_CALL.contains(
+                if (!value || before.kind() == SqlLexer.Kind.WORD && (InfixOperators.AFTER.contains(
+                        before.text(sql).toLowerCase(Locale.ROOT)) || InfixOperators.NOT_A_CALL.contains(
                         before.text(sql).toLowerCase(Locale.ROOT)))) {
                     return "an open slice x[a:] is read only on a value (a name, a call, a subscript)";
                 }
@@ -280,10 +285,10 @@ final class DuckDbSpelling {
         boolean[] sampleUsed = new boolean[spelled.samples().size()];
         for (int t = 0; t < toks.size(); t++) {
             SqlLexer.Tok tok = toks.get(t);
-            if (word(sql, tok, "glob") && SqliteSpelling.operatorPosition(sql, toks, t)) {
+            if (word(sql, tok, "glob") && InfixOperators.operatorPosition(sql, toks, t)) {
                 return null; // a GLOB the parser's printing made up
             }
-            if (word(sql, tok, SqliteSpelling.GLOB_MARKER)) {
+            if (word(sql, tok, InfixOperators.GLOB_MARKER)) {
                 out.append(sql, copied, tok.start()).append("GLOB");
                 copied = tok.end();
                 globs++;
