@@ -24,7 +24,12 @@ public enum Dialect {
     /** Oracle Database. Experimental: no engine runs it in CI, so its verdicts are parse-only. */
     ORACLE,
     /** Anything else: ANSI SQL assumed, SQLState classes only. Experimental: no engine behind it. */
-    GENERIC;
+    GENERIC,
+    /**
+     * Trino, a distributed SQL engine over many catalogs: names are {@code catalog.schema.table}, and only the
+     * policy's tables in them are read (see docs/trino.md).
+     */
+    TRINO;
 
     /**
      * Maps a JDBC {@code DatabaseMetaData.getDatabaseProductName()} to a dialect.
@@ -48,6 +53,9 @@ public enum Dialect {
         }
         if (p.contains("duckdb")) {
             return DUCKDB;
+        }
+        if (p.contains("trino")) {
+            return TRINO;
         }
         if (p.contains("mariadb")) {
             return MARIADB;
@@ -80,12 +88,13 @@ public enum Dialect {
             case "mysql": return MYSQL;
             case "mariadb": return MARIADB;
             case "duckdb": return DUCKDB;
+            case "trino": return TRINO;
             case "sqlserver": case "mssql": case "tsql": return SQLSERVER;
             case "oracle": return ORACLE;
             case "generic": case "ansi": return GENERIC;
             default:
                 throw new IllegalArgumentException("unknown dialect '" + name
-                        + "'; expected one of h2, sqlite, postgresql, mysql, mariadb, duckdb, sqlserver, oracle, generic");
+                        + "'; expected one of h2, sqlite, postgresql, mysql, mariadb, duckdb, trino, sqlserver, oracle, generic");
         }
     }
 

@@ -7,6 +7,7 @@ import dev.sqlagent.engine.h2.H2Engine;
 import dev.sqlagent.engine.mariadb.MariaDbEngine;
 import dev.sqlagent.engine.postgres.PostgresEngine;
 import dev.sqlagent.engine.sqlite.SqliteEngine;
+import dev.sqlagent.engine.trino.TrinoEngine;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +26,7 @@ public final class Engines {
         register(new MariaDbEngine(Dialect.MARIADB));
         register(new MariaDbEngine(Dialect.MYSQL));
         register(new DuckDbEngine(Dialect.DUCKDB));
+        register(new TrinoEngine(Dialect.TRINO));
         register(new GenericEngine(Dialect.SQLSERVER));
         register(new GenericEngine(Dialect.ORACLE));
         register(new GenericEngine(Dialect.GENERIC));

@@ -105,6 +105,14 @@ public final class TrinoSpelling {
      * @return why the text is refused, or null
      */
     public static String lex(String sql, List<Token> out) {
+        return lex(sql, out, false);
+    }
+
+    /**
+     * @param parameters whether {@code ?} and {@code :name} are tokens: the guard's own printing binds a row
+     *     filter's value as a parameter; the model's SQL may hold none
+     */
+    private static String lex(String sql, List<Token> out, boolean parameters) {
         int i = 0;
         int n = sql.length();
         while (i < n) {
@@ -158,7 +166,7 @@ public final class TrinoSpelling {
                 }
                 out.add(new Token(Kind.WORD, i, end));
                 i = end;
-            } else if ("(),.;+-*/%<>=!|[]^~&".indexOf(c) >= 0) {
+            } else if ("(),.;+-*/%<>=!|[]^~&".indexOf(c) >= 0 || (c == '?' || c == ':') && parameters) {
                 out.add(new Token(Kind.PUNCT, i, i + 1));
                 i++;
             } else {
@@ -250,7 +258,7 @@ public final class TrinoSpelling {
             return null;
         }
         List<Token> toks = new ArrayList<>();
-        if (lex(printed, toks) != null) {
+        if (lex(printed, toks, true) != null) {
             return null;
         }
         StringBuilder out = new StringBuilder(printed.length());
