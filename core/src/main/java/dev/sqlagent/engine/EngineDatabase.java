@@ -1,8 +1,120 @@
 package dev.sqlagent.engine;
 
+import dev.sqlagent.Dialect;
+import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.FunctionPolicy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
 /**
  * The database side of an {@link Engine}: how the library reads a statement's plan (the engine check), runs it
  * read-only within its bounds, reads its errors, audits a login's privileges and reads its catalog.
+ *
+ * <p>Every method has the answer of an engine the library knows nothing particular about (no engine check, no
+ * server-side timeout, the driver's own cancel, …), so a new engine implements only what it does differently.
+ * Shared code ({@code dev.sqlagent.guard.engine}, {@code dev.sqlagent.execution}, …) calls these hooks where
+ * engines differ and never names an engine.
  */
 public interface EngineDatabase {
+
+    // ---- the engine check ----
+
+    /**
+     * A new reader of this engine's plans, for one engine check (a reader may keep what it learnt of the
+     * catalog between statements).
+     *
+     * @return the reader, or empty when the engine check cannot ask this engine for its plan
+     */
+    default Optional<PlanReader> planReader() {
+        return Optional.empty();
+    }
+
+    /**
+     * Whether the engine check may plan statements with a second login of the same database, that
+     * {@linkplain #prepareAsRunLogin prepares} each statement with the run login first (MariaDB and MySQL,
+     * whose optimizer trace needs table-level grants the run login may lack).
+     *
+     * @return whether a planning login is accepted
+     */
+    default boolean plansWithSecondLogin() {
+        return false;
+    }
+
+    /**
+     * Resolves a statement with the run login, reading no row, before a {@linkplain #plansWithSecondLogin
+     * planning login} explains it: a statement naming what the run login may not read fails here with the
+     * run login's own error.
+     *
+     * @param run the run login's connection
+     * @param statement the statement
+     * @param seconds cap on each round trip
+     * @throws SQLException the run login's error for the statement
+     * @throws UnsupportedOperationException if the engine takes no planning login
+     */
+    default void prepareAsRunLogin(Connection run, SqlStatement statement, int seconds) throws SQLException {
+        throw new UnsupportedOperationException("no planning login on this engine");
+    }
+
+    /**
+     * What must be equal in the run login's and the planning login's sessions for the plan to stand for the
+     * run (the database and SQL mode, on MariaDB).
+     *
+     * @param c a connection
+     * @param seconds cap on the round trip
+     * @return the session, printed
+     * @throws SQLException if it cannot be read
+     * @throws UnsupportedOperationException if the engine takes no planning login
+     */
+    default String planningSession(Connection c, int seconds) throws SQLException {
+        throw new UnsupportedOperationException("no planning login on this engine");
+    }
+
+    /**
+     * Names the engine's plan gives functions it was called by another name, or calls for syntax the guard
+     * checks as syntax (marked by {@code ""}): an engine name is allowed when it, or a name listed for it,
+     * is allowed.
+     *
+     * @return lower-case engine name to the names it stands for
+     */
+    default Map<String, List<String>> functionAliases() {
+        return Map.of();
+    }
+
+    /**
+     * Whether this engine's plan reading names the database's own functions by identity (so only those it
+     * found may be allowed by name), rather than naming none (so any the policy allows may be).
+     *
+     * @return whether own functions are found by identity
+     */
+    default boolean readsOwnFunctionsByIdentity() {
+        return false;
+    }
+
+    /**
+     * Decides a function name the engine's reader marked as a kind of its own (SQLite's FTS5 auxiliary
+     * functions bound to a cursor's row).
+     *
+     * @param name the name as the reader printed it, lower case
+     * @param functions the policy's functions
+     * @param dialect the dialect
+     * @return the decision, or empty when the name carries no mark of this engine
+     */
+    default Optional<Boolean> markedFunctionAllowed(String name, FunctionPolicy functions, Dialect dialect) {
+        return Optional.empty();
+    }
+
+    // ---- connections and the network ----
+
+    /**
+     * Whether the engine is reached over the network, so every read of a connection needs a network timeout
+     * (an in-process engine has none to set).
+     *
+     * @return whether it is networked
+     */
+    default boolean networked() {
+        return false;
+    }
 }

@@ -2,6 +2,8 @@ package dev.sqlagent.engine.duckdb;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
+import dev.sqlagent.engine.PlanReader;
+import java.util.Optional;
 
 /** How the library talks to a DuckDB database. */
 final class DuckDbDatabase implements EngineDatabase {
@@ -9,5 +11,15 @@ final class DuckDbDatabase implements EngineDatabase {
 
     DuckDbDatabase(Dialect dialect) {
         this.dialect = dialect;
+    }
+
+    @Override
+    public Optional<PlanReader> planReader() {
+        return Optional.of(new DuckDbReader());
+    }
+
+    @Override
+    public boolean readsOwnFunctionsByIdentity() {
+        return true;
     }
 }

@@ -2,6 +2,8 @@ package dev.sqlagent.engine.h2;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
+import dev.sqlagent.engine.PlanReader;
+import java.util.Optional;
 
 /** How the library talks to a H2 database. */
 final class H2Database implements EngineDatabase {
@@ -9,5 +11,10 @@ final class H2Database implements EngineDatabase {
 
     H2Database(Dialect dialect) {
         this.dialect = dialect;
+    }
+
+    @Override
+    public Optional<PlanReader> planReader() {
+        return Optional.of(new H2Reader());
     }
 }

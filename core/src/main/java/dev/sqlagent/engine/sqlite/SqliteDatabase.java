@@ -2,6 +2,11 @@ package dev.sqlagent.engine.sqlite;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
+import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.guard.FunctionPolicy;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /** How the library talks to a SQLite database. */
 final class SqliteDatabase implements EngineDatabase {
@@ -9,5 +14,26 @@ final class SqliteDatabase implements EngineDatabase {
 
     SqliteDatabase(Dialect dialect) {
         this.dialect = dialect;
+    }
+
+    @Override
+    public Optional<PlanReader> planReader() {
+        return Optional.of(new SqliteReader());
+    }
+
+    @Override
+    public Map<String, List<String>> functionAliases() {
+        // "" marks a name the engine uses for syntax the guard checks as syntax (LIKE, GLOB)
+        return Map.of("like", List.of(""), "glob", List.of(""), "substring", List.of("substr"));
+    }
+
+    /** An FTS5 auxiliary function the reader found bound to an FTS5 cursor's row (read whole). */
+    @Override
+    public Optional<Boolean> markedFunctionAllowed(String name, FunctionPolicy functions, Dialect d) {
+        if (!name.startsWith(SqliteReader.FTS5_BOUND)) {
+            return Optional.empty();
+        }
+        return Optional.of(functions.decideFts5Auxiliary(name.substring(SqliteReader.FTS5_BOUND.length()), d)
+                .allowed());
     }
 }

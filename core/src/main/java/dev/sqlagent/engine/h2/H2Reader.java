@@ -1,4 +1,9 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.h2;
+
+import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.engine.Reads;
+import dev.sqlagent.engine.Explain;
+import dev.sqlagent.guard.engine.EngineReading;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
