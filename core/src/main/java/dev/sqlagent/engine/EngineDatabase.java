@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.sql.DataSource;
 
 /**
  * The database side of an {@link Engine}: how the library reads a statement's plan (the engine check), runs it
@@ -116,5 +117,82 @@ public interface EngineDatabase {
      */
     default boolean networked() {
         return false;
+    }
+
+    /**
+     * The prefixes of the class names of this engine's JDBC driver ({@code org.h2.}), by which an exception
+     * raised before any connection could be asked for its database is still read as this engine's.
+     *
+     * @return the prefixes, empty when the engine is known by no driver
+     */
+    default List<String> driverPackages() {
+        return List.of();
+    }
+
+    // ---- read-only bounded execution ----
+
+    /**
+     * Whether the executor begins the statement's transaction itself (with auto-commit on) rather than
+     * turning auto-commit off: DuckDB's driver opens a transaction of its own when auto-commit is off, and
+     * on MariaDB and MySQL {@code START TRANSACTION READ ONLY} is one round trip where turning auto-commit
+     * off and on again and {@code SET TRANSACTION READ ONLY} take three.
+     *
+     * @param autoCommit whether the connection is in auto-commit mode now
+     * @return whether the transaction is begun by {@link #enterReadOnly}
+     */
+    default boolean beginsTransaction(boolean autoCommit) {
+        return false;
+    }
+
+    /**
+     * Makes the coming transaction read-only (and applies the engine's own resource limits, if any).
+     *
+     * @param c the connection, in auto-commit mode exactly when {@code begun}
+     * @param begun whether this call begins the transaction ({@link #beginsTransaction})
+     * @return whether a session setting was changed that {@link #leaveReadOnly} must undo
+     * @throws SQLException if the engine refuses
+     */
+    default boolean enterReadOnly(Connection c, boolean begun) throws SQLException {
+        c.setReadOnly(true);
+        return false;
+    }
+
+    /**
+     * Undoes the session setting {@link #enterReadOnly} changed (when it said so).
+     *
+     * @param c the connection
+     * @throws SQLException if the engine refuses
+     */
+    default void leaveReadOnly(Connection c) throws SQLException {
+    }
+
+    /**
+     * Puts the statement's time cap in the server, for the current transaction only, where the driver's
+     * own timeout cannot be trusted (PostgreSQL: pgjdbc's cancel opens a second connection, which a
+     * partition blocks). When it returns a cancel, the executor sets no driver timeout and never cancels
+     * through the driver; the watchdog aborts the connection if the server's timeout does not answer.
+     *
+     * @param c the connection, in a transaction
+     * @param dataSource where a second connection comes from, to cancel the statement
+     * @param timeoutMillis the cap
+     * @param physicalOrder whether the statement must read its table in physical order
+     *     ({@code SqlStatement.physicalOrder()})
+     * @return the cancel of the statement about to run (may be sent again until it returns), or empty when
+     *     the driver's timeout and cancel are used
+     * @throws SQLException if the engine refuses
+     */
+    default Optional<Runnable> serverTimeout(Connection c, DataSource dataSource, long timeoutMillis,
+                                             boolean physicalOrder) throws SQLException {
+        return Optional.empty();
+    }
+
+    /**
+     * Whether the driver enforces {@code Statement.setQueryTimeout} itself; when not, the executor's
+     * watchdog cancels at the timeout rather than a grace after it.
+     *
+     * @return whether the driver times statements out
+     */
+    default boolean driverTimesOut() {
+        return true;
     }
 }

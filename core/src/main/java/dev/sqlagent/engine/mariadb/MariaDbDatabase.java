@@ -91,4 +91,24 @@ final class MariaDbDatabase implements EngineDatabase {
             s.execute(sql);
         }
     }
+
+    @Override
+    public List<String> driverPackages() {
+        return List.of(dialect == Dialect.MYSQL ? "com.mysql." : "org.mariadb.");
+    }
+
+    @Override
+    public boolean beginsTransaction(boolean autoCommit) {
+        return autoCommit;
+    }
+
+    @Override
+    public boolean enterReadOnly(Connection c, boolean begun) throws SQLException {
+        c.setReadOnly(true);
+        try (Statement s = c.createStatement()) {
+            // begun: in auto-commit mode, the statement begins the transaction it makes read-only
+            s.execute(begun ? "START TRANSACTION READ ONLY" : "SET TRANSACTION READ ONLY");
+        }
+        return false;
+    }
 }

@@ -7,6 +7,9 @@ import dev.sqlagent.guard.FunctionPolicy;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 
 /** How the library talks to a SQLite database. */
 final class SqliteDatabase implements EngineDatabase {
@@ -35,5 +38,33 @@ final class SqliteDatabase implements EngineDatabase {
         }
         return Optional.of(functions.decideFts5Auxiliary(name.substring(SqliteReader.FTS5_BOUND.length()), d)
                 .allowed());
+    }
+
+    /** {@code PRAGMA query_only}, then SQLite's own resource limits ({@link SqliteLimits}). */
+    @Override
+    public boolean enterReadOnly(Connection c, boolean begun) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA query_only = 1");
+        }
+        SqliteLimits.apply(c);
+        return true;
+    }
+
+    @Override
+    public void leaveReadOnly(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA query_only = 0");
+        }
+    }
+
+    /** sqlite-jdbc has no execution timeout of its own. */
+    @Override
+    public boolean driverTimesOut() {
+        return false;
+    }
+
+    @Override
+    public List<String> driverPackages() {
+        return List.of("org.sqlite.");
     }
 }
