@@ -1,6 +1,7 @@
 package dev.sqlagent.engine;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.SqlStatement;
 import dev.sqlagent.guard.FunctionPolicy;
 import java.sql.Connection;
@@ -127,6 +128,29 @@ public interface EngineDatabase {
      */
     default List<String> driverPackages() {
         return List.of();
+    }
+
+    // ---- errors ----
+
+    /**
+     * The category of one of this engine's vendor error codes.
+     *
+     * @param code the driver's vendor code, not zero
+     * @return the category, or null when the engine has no table or the code is not in it
+     */
+    default ErrorCategory errorOfVendorCode(int code) {
+        return null;
+    }
+
+    /**
+     * The category of an error this engine says only in its message, read before the vendor code and the
+     * SQLState (DuckDB's driver sets neither); the generic message patterns still apply after it.
+     *
+     * @param lowerEssence the message's essence, lower case
+     * @return the category, or null
+     */
+    default ErrorCategory errorOfMessage(String lowerEssence) {
+        return null;
     }
 
     // ---- read-only bounded execution ----

@@ -1,5 +1,17 @@
 package dev.sqlagent.engine.mariadb;
 
+import static dev.sqlagent.execution.ErrorCategory.AMBIGUOUS_COLUMN;
+import static dev.sqlagent.execution.ErrorCategory.COLUMN_NOT_FOUND;
+import static dev.sqlagent.execution.ErrorCategory.CONNECTION;
+import static dev.sqlagent.execution.ErrorCategory.FUNCTION_NOT_FOUND;
+import static dev.sqlagent.execution.ErrorCategory.GROUPING_ERROR;
+import static dev.sqlagent.execution.ErrorCategory.PERMISSION_DENIED;
+import static dev.sqlagent.execution.ErrorCategory.RESOURCE_LIMIT;
+import static dev.sqlagent.execution.ErrorCategory.SYNTAX_ERROR;
+import static dev.sqlagent.execution.ErrorCategory.TABLE_NOT_FOUND;
+import static dev.sqlagent.execution.ErrorCategory.TIMEOUT;
+import static dev.sqlagent.execution.ErrorCategory.TYPE_MISMATCH;
+
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
 import dev.sqlagent.engine.PlanReader;
@@ -12,9 +24,27 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import dev.sqlagent.engine.ErrorTables;
+import dev.sqlagent.execution.ErrorCategory;
 
 /** How the library talks to a MariaDB or MySQL database. */
 final class MariaDbDatabase implements EngineDatabase {
+    /** MySQL and MariaDB server error codes, and the client codes (2xxx) their drivers report. */
+    private static final Map<Integer, ErrorCategory> CODES = ErrorTables.codes(
+            TABLE_NOT_FOUND, new int[] {1146, 1109, 1051, 1049},
+            COLUMN_NOT_FOUND, new int[] {1054, 1247},
+            AMBIGUOUS_COLUMN, new int[] {1052},
+            SYNTAX_ERROR, new int[] {1064, 1149, 1248, 1222, 1241, 1060, 1066, 1221, 1235},
+            GROUPING_ERROR, new int[] {1055, 1056, 1140, 1111, 1463},
+            FUNCTION_NOT_FOUND, new int[] {1305, 1582, 1583, 1584, 1318, 1630},
+            TYPE_MISMATCH, new int[] {1267, 1270, 1271, 1292, 1366, 1690, 3780},
+            PERMISSION_DENIED, new int[] {1142, 1143, 1044, 1045, 1227, 1370, 1698, 1792, 1290, 1836},
+            TIMEOUT, new int[] {3024, 1969, 1317, 1205},
+            CONNECTION, new int[] {2002, 2003, 2005, 2006, 2013, 2055, 1053, 1152, 1158, 1159, 1160, 1161,
+                1081, 1927, 4031},
+            RESOURCE_LIMIT, new int[] {1040, 1041, 1114, 1104, 1037, 1038, 1203, 1226, 1021, 1135, 1206,
+                1436, 3170, 1907, 1197});
+
     private final Dialect dialect;
 
     MariaDbDatabase(Dialect dialect) {
@@ -110,5 +140,10 @@ final class MariaDbDatabase implements EngineDatabase {
             s.execute(begun ? "START TRANSACTION READ ONLY" : "SET TRANSACTION READ ONLY");
         }
         return false;
+    }
+
+    @Override
+    public ErrorCategory errorOfVendorCode(int code) {
+        return CODES.get(code);
     }
 }

@@ -1,5 +1,11 @@
 package dev.sqlagent.engine.sqlite;
 
+import static dev.sqlagent.execution.ErrorCategory.CONNECTION;
+import static dev.sqlagent.execution.ErrorCategory.PERMISSION_DENIED;
+import static dev.sqlagent.execution.ErrorCategory.RESOURCE_LIMIT;
+import static dev.sqlagent.execution.ErrorCategory.TIMEOUT;
+import static dev.sqlagent.execution.ErrorCategory.TYPE_MISMATCH;
+
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
 import dev.sqlagent.engine.PlanReader;
@@ -10,9 +16,22 @@ import java.util.Optional;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import dev.sqlagent.engine.ErrorTables;
+import dev.sqlagent.execution.ErrorCategory;
 
 /** How the library talks to a SQLite database. */
 final class SqliteDatabase implements EngineDatabase {
+    /**
+     * SQLite primary result codes (the low byte of an extended code). {@code SQLITE_ERROR} (1) says only
+     * "SQL error" and is left to the message.
+     */
+    private static final Map<Integer, ErrorCategory> CODES = ErrorTables.codes(
+            PERMISSION_DENIED, new int[] {3 /* PERM */, 8 /* READONLY */, 23 /* AUTH */},
+            TIMEOUT, new int[] {5 /* BUSY */, 6 /* LOCKED */, 9 /* INTERRUPT */},
+            RESOURCE_LIMIT, new int[] {7 /* NOMEM */, 13 /* FULL */, 18 /* TOOBIG */},
+            CONNECTION, new int[] {10 /* IOERR */, 14 /* CANTOPEN */, 26 /* NOTADB */},
+            TYPE_MISMATCH, new int[] {20 /* MISMATCH */});
+
     private final Dialect dialect;
 
     SqliteDatabase(Dialect dialect) {
@@ -66,5 +85,10 @@ final class SqliteDatabase implements EngineDatabase {
     @Override
     public List<String> driverPackages() {
         return List.of("org.sqlite.");
+    }
+
+    @Override
+    public ErrorCategory errorOfVendorCode(int code) {
+        return CODES.get(code & 0xFF);
     }
 }
