@@ -4,6 +4,8 @@ import dev.sqlagent.Dialect;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.SqlStatement;
 import dev.sqlagent.guard.FunctionPolicy;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeReport;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -151,6 +153,24 @@ public interface EngineDatabase {
      */
     default ErrorCategory errorOfMessage(String lowerEssence) {
         return null;
+    }
+
+    // ---- the privilege audit ----
+
+    /**
+     * Audits what the login of a connection can read and write beyond the policy, reading the catalog only
+     * (the caller bounds the connection's reads).
+     *
+     * @param c a connection as the login to audit
+     * @param dialect the dialect served
+     * @param policy the policy the agent enforces
+     * @return the report
+     * @throws SQLException if the catalog cannot be read
+     * @throws IllegalArgumentException if this engine has no audit
+     */
+    default PrivilegeReport auditPrivileges(Connection c, Dialect dialect, GuardPolicy policy) throws SQLException {
+        throw new IllegalArgumentException("no privilege audit for " + dialect
+                + "; supported: POSTGRESQL, MARIADB, MYSQL, SQLITE, H2, DUCKDB");
     }
 
     // ---- read-only bounded execution ----

@@ -21,6 +21,8 @@ import java.sql.Statement;
 import java.util.List;
 import dev.sqlagent.engine.ErrorTables;
 import dev.sqlagent.execution.ErrorCategory;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeReport;
 
 /** How the library talks to a DuckDB database. */
 final class DuckDbDatabase implements EngineDatabase {
@@ -95,5 +97,10 @@ final class DuckDbDatabase implements EngineDatabase {
     @Override
     public ErrorCategory errorOfMessage(String lowerEssence) {
         return ErrorTables.first(RULES, lowerEssence);
+    }
+
+    @Override
+    public PrivilegeReport auditPrivileges(Connection c, Dialect d, GuardPolicy policy) throws SQLException {
+        return DuckDbPrivileges.duckdb(c, policy);
     }
 }

@@ -20,6 +20,10 @@ import java.util.List;
 import dev.sqlagent.engine.ErrorTables;
 import dev.sqlagent.execution.ErrorCategory;
 import java.util.Map;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeReport;
+import java.sql.Connection;
+import java.sql.SQLException;
 
 /** How the library talks to a H2 database. */
 final class H2Database implements EngineDatabase {
@@ -56,5 +60,10 @@ final class H2Database implements EngineDatabase {
     @Override
     public ErrorCategory errorOfVendorCode(int code) {
         return CODES.get(code);
+    }
+
+    @Override
+    public PrivilegeReport auditPrivileges(Connection c, Dialect d, GuardPolicy policy) throws SQLException {
+        return H2Privileges.h2(c, policy);
     }
 }

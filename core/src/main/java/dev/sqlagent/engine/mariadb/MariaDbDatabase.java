@@ -26,6 +26,8 @@ import java.util.Map;
 import java.util.Optional;
 import dev.sqlagent.engine.ErrorTables;
 import dev.sqlagent.execution.ErrorCategory;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeReport;
 
 /** How the library talks to a MariaDB or MySQL database. */
 final class MariaDbDatabase implements EngineDatabase {
@@ -145,5 +147,10 @@ final class MariaDbDatabase implements EngineDatabase {
     @Override
     public ErrorCategory errorOfVendorCode(int code) {
         return CODES.get(code);
+    }
+
+    @Override
+    public PrivilegeReport auditPrivileges(Connection c, Dialect d, GuardPolicy policy) throws SQLException {
+        return MariaDbPrivileges.mysql(c, d, policy);
     }
 }

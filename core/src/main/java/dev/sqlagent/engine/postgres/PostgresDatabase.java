@@ -14,6 +14,8 @@ import java.util.List;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeReport;
 
 /** How the library talks to a PostgreSQL database. */
 final class PostgresDatabase implements EngineDatabase {
@@ -81,5 +83,10 @@ final class PostgresDatabase implements EngineDatabase {
         } catch (SQLException | RuntimeException e) {
             LOG.debug("could not cancel backend {}: {}", pid, e.toString());
         }
+    }
+
+    @Override
+    public PrivilegeReport auditPrivileges(Connection c, Dialect d, GuardPolicy policy) throws SQLException {
+        return PostgresPrivileges.postgres(c, policy);
     }
 }

@@ -18,6 +18,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import dev.sqlagent.engine.ErrorTables;
 import dev.sqlagent.execution.ErrorCategory;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeReport;
 
 /** How the library talks to a SQLite database. */
 final class SqliteDatabase implements EngineDatabase {
@@ -90,5 +92,10 @@ final class SqliteDatabase implements EngineDatabase {
     @Override
     public ErrorCategory errorOfVendorCode(int code) {
         return CODES.get(code & 0xFF);
+    }
+
+    @Override
+    public PrivilegeReport auditPrivileges(Connection c, Dialect d, GuardPolicy policy) throws SQLException {
+        return SqlitePrivileges.sqlite(c, policy);
     }
 }
