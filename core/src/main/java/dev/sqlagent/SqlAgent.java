@@ -1384,7 +1384,8 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         private dev.sqlagent.guard.engine.EngineCheck newEngineCheck(Dialect d) {
-            if (planningDataSource != null && d != Dialect.MARIADB && d != Dialect.MYSQL) {
+            if (planningDataSource != null
+                    && (d == null || !dev.sqlagent.engine.Engines.of(d).database().plansWithSecondLogin())) {
                 throw new IllegalArgumentException("planningDataSource is for MariaDB and MySQL, not " + d);
             }
             if (!engineCheck || dataSource == null || !dev.sqlagent.guard.engine.EngineCheck.supports(d)) {

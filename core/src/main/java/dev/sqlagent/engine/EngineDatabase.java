@@ -3,11 +3,13 @@ package dev.sqlagent.engine;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.DatabaseObjects;
 import dev.sqlagent.guard.FunctionPolicy;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.engine.PrivilegeReport;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -153,6 +155,22 @@ public interface EngineDatabase {
      */
     default ErrorCategory errorOfMessage(String lowerEssence) {
         return null;
+    }
+
+    // ---- catalog reading ----
+
+    /**
+     * Reads the functions, operators, casts and types the database defines itself ({@code DatabaseObjects}),
+     * which can take a built-in's name and run SQL of their own.
+     *
+     * @param s a statement on a connection to the database
+     * @param routines where its routines go
+     * @param types where its types go
+     * @throws SQLException if the catalog cannot be read
+     */
+    default void readObjects(Statement s, List<DatabaseObjects.Routine> routines, List<DatabaseObjects.Type> types)
+            throws SQLException {
+        // an engine that cannot define a function in SQL, or that the library knows nothing particular about
     }
 
     // ---- the privilege audit ----

@@ -23,6 +23,7 @@ import dev.sqlagent.engine.ErrorTables;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.engine.PrivilegeReport;
+import dev.sqlagent.guard.DatabaseObjects;
 
 /** How the library talks to a DuckDB database. */
 final class DuckDbDatabase implements EngineDatabase {
@@ -102,5 +103,11 @@ final class DuckDbDatabase implements EngineDatabase {
     @Override
     public PrivilegeReport auditPrivileges(Connection c, Dialect d, GuardPolicy policy) throws SQLException {
         return DuckDbPrivileges.duckdb(c, policy);
+    }
+
+    @Override
+    public void readObjects(Statement s, List<DatabaseObjects.Routine> routines, List<DatabaseObjects.Type> types)
+            throws SQLException {
+        DuckDbCatalogObjects.read(s, routines);
     }
 }

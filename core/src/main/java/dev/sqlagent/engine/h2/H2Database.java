@@ -24,6 +24,9 @@ import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.engine.PrivilegeReport;
 import java.sql.Connection;
 import java.sql.SQLException;
+import dev.sqlagent.guard.DatabaseObjects;
+import java.sql.Statement;
+import dev.sqlagent.engine.ObjectRows;
 
 /** How the library talks to a H2 database. */
 final class H2Database implements EngineDatabase {
@@ -65,5 +68,15 @@ final class H2Database implements EngineDatabase {
     @Override
     public PrivilegeReport auditPrivileges(Connection c, Dialect d, GuardPolicy policy) throws SQLException {
         return H2Privileges.h2(c, policy);
+    }
+
+    @Override
+    public void readObjects(Statement s, List<DatabaseObjects.Routine> routines, List<DatabaseObjects.Type> types)
+            throws SQLException {
+        ObjectRows.routinesOf(s, routines, "SELECT R.ROUTINE_SCHEMA, R.ROUTINE_NAME, R.ROUTINE_TYPE, TRUE, "
+                        + "(SELECT LISTAGG(P.DATA_TYPE, ',') WITHIN GROUP (ORDER BY P.ORDINAL_POSITION) "
+                        + "FROM INFORMATION_SCHEMA.PARAMETERS P WHERE P.SPECIFIC_SCHEMA = R.SPECIFIC_SCHEMA "
+                        + "AND P.SPECIFIC_NAME = R.SPECIFIC_NAME) FROM INFORMATION_SCHEMA.ROUTINES R "
+                        + "WHERE R.ROUTINE_SCHEMA <> 'INFORMATION_SCHEMA'");
     }
 }

@@ -28,6 +28,8 @@ import dev.sqlagent.engine.ErrorTables;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.engine.PrivilegeReport;
+import dev.sqlagent.guard.DatabaseObjects;
+import dev.sqlagent.engine.ObjectRows;
 
 /** How the library talks to a MariaDB or MySQL database. */
 final class MariaDbDatabase implements EngineDatabase {
@@ -152,5 +154,16 @@ final class MariaDbDatabase implements EngineDatabase {
     @Override
     public PrivilegeReport auditPrivileges(Connection c, Dialect d, GuardPolicy policy) throws SQLException {
         return MariaDbPrivileges.mysql(c, d, policy);
+    }
+
+    @Override
+    public void readObjects(Statement s, List<DatabaseObjects.Routine> routines, List<DatabaseObjects.Type> types)
+            throws SQLException {
+        ObjectRows.routinesOf(s, routines, "SELECT R.ROUTINE_SCHEMA, R.ROUTINE_NAME, "
+                        + "R.ROUTINE_TYPE, R.ROUTINE_SCHEMA = DATABASE(), (SELECT GROUP_CONCAT(P.DATA_TYPE ORDER BY P.ORDINAL_POSITION SEPARATOR ',') "
+                        + "FROM information_schema.PARAMETERS P WHERE P.SPECIFIC_SCHEMA = R.ROUTINE_SCHEMA "
+                        + "AND P.SPECIFIC_NAME = R.SPECIFIC_NAME AND P.ORDINAL_POSITION > 0) "
+                        + "FROM information_schema.ROUTINES R WHERE R.ROUTINE_TYPE = 'FUNCTION' AND R.ROUTINE_SCHEMA "
+                        + "NOT IN ('mysql', 'sys', 'information_schema', 'performance_schema')");
     }
 }

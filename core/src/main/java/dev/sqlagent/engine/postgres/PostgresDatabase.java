@@ -16,6 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.engine.PrivilegeReport;
+import dev.sqlagent.guard.DatabaseObjects;
 
 /** How the library talks to a PostgreSQL database. */
 final class PostgresDatabase implements EngineDatabase {
@@ -88,5 +89,11 @@ final class PostgresDatabase implements EngineDatabase {
     @Override
     public PrivilegeReport auditPrivileges(Connection c, Dialect d, GuardPolicy policy) throws SQLException {
         return PostgresPrivileges.postgres(c, policy);
+    }
+
+    @Override
+    public void readObjects(Statement s, List<DatabaseObjects.Routine> routines, List<DatabaseObjects.Type> types)
+            throws SQLException {
+        PostgresCatalogObjects.read(s, routines, types);
     }
 }
