@@ -173,6 +173,64 @@ public interface EngineDatabase {
         // an engine that cannot define a function in SQL, or that the library knows nothing particular about
     }
 
+    // ---- the library's own tables (case sink, fix store) ----
+
+    /**
+     * The insert of one row that does nothing when a row of its key is there already, so that a retried
+     * write is harmless.
+     *
+     * @param table the table
+     * @param columns its columns, joined by commas
+     * @param values the values (placeholders), joined by commas
+     * @param key the key column
+     * @return the statement, or null when the engine has none (a plain insert is used, one row at a time)
+     */
+    default String insertIfAbsent(String table, String columns, String values, String key) {
+        return null;
+    }
+
+    /**
+     * The one-statement insert of a row that, when a row of its key is there, updates some of its columns.
+     *
+     * @param insert the plain {@code INSERT INTO … VALUES (…)}
+     * @param key the key column
+     * @param updated the columns to update from the new row
+     * @return the statement, or null when the engine has none (update, then insert)
+     */
+    default String upsert(String insert, String key, List<String> updated) {
+        return null;
+    }
+
+    /**
+     * Whether a statement's time cap is better left to the connection's network timeout than to the driver,
+     * whose cancel needs a second connection (PostgreSQL's).
+     *
+     * @return whether to set no driver timeout
+     */
+    default boolean driverCancelNeedsSecondConnection() {
+        return false;
+    }
+
+    /**
+     * Whether a write the engine's optimistic concurrency refused (a concurrent writer of the same row) is
+     * written again, in a new transaction (DuckDB).
+     *
+     * @return whether write conflicts are retried
+     */
+    default boolean retriesWriteConflicts() {
+        return false;
+    }
+
+    /** {@return the column type of long text} */
+    default String longTextType() {
+        return "TEXT";
+    }
+
+    /** {@return whether the engine has {@code CREATE INDEX IF NOT EXISTS}} */
+    default boolean createsIndexIfNotExists() {
+        return true;
+    }
+
     // ---- the privilege audit ----
 
     /**

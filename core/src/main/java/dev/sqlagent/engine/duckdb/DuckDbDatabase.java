@@ -110,4 +110,23 @@ final class DuckDbDatabase implements EngineDatabase {
             throws SQLException {
         DuckDbCatalogObjects.read(s, routines);
     }
+
+    @Override
+    public String insertIfAbsent(String table, String columns, String values, String key) {
+        return "INSERT INTO " + table + " (" + columns + ") VALUES (" + values + ") ON CONFLICT (" + key + ") DO NOTHING";
+    }
+
+    @Override
+    public String upsert(String insert, String key, List<String> updated) {
+        StringBuilder sql = new StringBuilder(insert).append(" ON CONFLICT (").append(key).append(") DO UPDATE SET ");
+        for (int i = 0; i < updated.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append(updated.get(i)).append(" = excluded.").append(updated.get(i));
+        }
+        return sql.toString();
+    }
+
+    @Override
+    public boolean retriesWriteConflicts() {
+        return true;
+    }
 }

@@ -76,4 +76,13 @@ final class GenericDatabase implements EngineDatabase {
             default -> null;
         };
     }
+
+    @Override
+    public String longTextType() {
+        return switch (dialect) {
+            case ORACLE -> "CLOB";
+            case SQLSERVER -> "NVARCHAR(MAX)";
+            default -> "TEXT";
+        };
+    }
 }

@@ -79,4 +79,14 @@ final class H2Database implements EngineDatabase {
                         + "AND P.SPECIFIC_NAME = R.SPECIFIC_NAME) FROM INFORMATION_SCHEMA.ROUTINES R "
                         + "WHERE R.ROUTINE_SCHEMA <> 'INFORMATION_SCHEMA'");
     }
+
+    @Override
+    public String insertIfAbsent(String table, String columns, String values, String key) {
+        return "MERGE INTO " + table + " (" + columns + ") KEY (" + key + ") VALUES (" + values + ")";
+    }
+
+    @Override
+    public String longTextType() {
+        return "CLOB";
+    }
 }

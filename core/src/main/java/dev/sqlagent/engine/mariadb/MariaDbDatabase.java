@@ -166,4 +166,31 @@ final class MariaDbDatabase implements EngineDatabase {
                         + "FROM information_schema.ROUTINES R WHERE R.ROUTINE_TYPE = 'FUNCTION' AND R.ROUTINE_SCHEMA "
                         + "NOT IN ('mysql', 'sys', 'information_schema', 'performance_schema')");
     }
+
+    @Override
+    public String insertIfAbsent(String table, String columns, String values, String key) {
+        return "INSERT INTO " + table + " (" + columns + ") VALUES (" + values + ") ON DUPLICATE KEY UPDATE " + key
+                + " = " + key;
+    }
+
+    @Override
+    public String upsert(String insert, String key, List<String> updated) {
+        StringBuilder sql = new StringBuilder(insert).append(" ON DUPLICATE KEY UPDATE ");
+        for (int i = 0; i < updated.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append(updated.get(i)).append(" = VALUES(").append(updated.get(i))
+                    .append(')');
+        }
+        return sql.toString();
+    }
+
+    @Override
+    public String longTextType() {
+        return "LONGTEXT";
+    }
+
+    /** MySQL has no {@code CREATE INDEX IF NOT EXISTS}; MariaDB has. */
+    @Override
+    public boolean createsIndexIfNotExists() {
+        return dialect != Dialect.MYSQL;
+    }
 }

@@ -98,4 +98,18 @@ final class SqliteDatabase implements EngineDatabase {
     public PrivilegeReport auditPrivileges(Connection c, Dialect d, GuardPolicy policy) throws SQLException {
         return SqlitePrivileges.sqlite(c, policy);
     }
+
+    @Override
+    public String insertIfAbsent(String table, String columns, String values, String key) {
+        return "INSERT INTO " + table + " (" + columns + ") VALUES (" + values + ") ON CONFLICT (" + key + ") DO NOTHING";
+    }
+
+    @Override
+    public String upsert(String insert, String key, List<String> updated) {
+        StringBuilder sql = new StringBuilder(insert).append(" ON CONFLICT (").append(key).append(") DO UPDATE SET ");
+        for (int i = 0; i < updated.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append(updated.get(i)).append(" = excluded.").append(updated.get(i));
+        }
+        return sql.toString();
+    }
 }
