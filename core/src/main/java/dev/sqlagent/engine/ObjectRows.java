@@ -1,8 +1,8 @@
 package dev.sqlagent.engine;
 
-import dev.sqlagent.guard.DatabaseObjects;
 import dev.sqlagent.guard.DatabaseObjects.Kind;
 import dev.sqlagent.guard.DatabaseObjects.Routine;
+import dev.sqlagent.guard.DatabaseObjects;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;

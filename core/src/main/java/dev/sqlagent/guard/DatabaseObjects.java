@@ -3,7 +3,6 @@ package dev.sqlagent.guard;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.Engines;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package dev.sqlagent.execution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import javax.sql.DataSource;
 import java.time.Duration;
+import javax.sql.DataSource;
 
 /** Shared steps of the per-engine tests: run one SQL, expect a failure of a category. */
 public final class EngineAssertions {

@@ -13,17 +13,17 @@ import static dev.sqlagent.execution.ErrorCategory.TYPE_MISMATCH;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
+import dev.sqlagent.engine.ErrorTables;
 import dev.sqlagent.engine.PlanReader;
-import java.util.Optional;
+import dev.sqlagent.execution.ErrorCategory;
+import dev.sqlagent.guard.DatabaseObjects;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeReport;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import dev.sqlagent.engine.ErrorTables;
-import dev.sqlagent.execution.ErrorCategory;
-import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.guard.engine.PrivilegeReport;
-import dev.sqlagent.guard.DatabaseObjects;
+import java.util.Optional;
 
 /** How the library talks to a DuckDB database. */
 final class DuckDbDatabase implements EngineDatabase {

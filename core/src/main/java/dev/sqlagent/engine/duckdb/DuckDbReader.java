@@ -1,14 +1,13 @@
 package dev.sqlagent.engine.duckdb;
 
-import dev.sqlagent.engine.Reads;
-import dev.sqlagent.engine.PlanReader;
-import dev.sqlagent.guard.engine.EngineReading;
-
-import dev.sqlagent.execution.SqlStatement;
-import dev.sqlagent.internal.IntegerSeries;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.engine.Reads;
+import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.engine.EngineReading;
+import dev.sqlagent.internal.IntegerSeries;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.sql.Connection;

@@ -14,9 +14,9 @@ import static dev.sqlagent.execution.ErrorCategory.TYPE_MISMATCH;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
-import java.util.List;
 import dev.sqlagent.engine.ErrorTables;
 import dev.sqlagent.execution.ErrorCategory;
+import java.util.List;
 import java.util.Map;
 
 /** How the library talks to a parse-only database. */

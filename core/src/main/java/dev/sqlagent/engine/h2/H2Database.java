@@ -14,19 +14,19 @@ import static dev.sqlagent.execution.ErrorCategory.TYPE_MISMATCH;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
-import dev.sqlagent.engine.PlanReader;
-import java.util.Optional;
-import java.util.List;
 import dev.sqlagent.engine.ErrorTables;
+import dev.sqlagent.engine.ObjectRows;
+import dev.sqlagent.engine.PlanReader;
 import dev.sqlagent.execution.ErrorCategory;
-import java.util.Map;
+import dev.sqlagent.guard.DatabaseObjects;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.engine.PrivilegeReport;
 import java.sql.Connection;
 import java.sql.SQLException;
-import dev.sqlagent.guard.DatabaseObjects;
 import java.sql.Statement;
-import dev.sqlagent.engine.ObjectRows;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /** How the library talks to a H2 database. */
 final class H2Database implements EngineDatabase {

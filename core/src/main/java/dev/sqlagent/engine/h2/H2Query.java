@@ -1,10 +1,9 @@
 package dev.sqlagent.engine.h2;
 
-import dev.sqlagent.engine.Reads;
-import dev.sqlagent.engine.PrintedSql;
 import dev.sqlagent.engine.PrintedQuery;
+import dev.sqlagent.engine.PrintedSql;
+import dev.sqlagent.engine.Reads;
 import dev.sqlagent.guard.engine.EngineReading;
-
 import dev.sqlagent.internal.Identifiers;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -14,8 +14,14 @@ import static dev.sqlagent.execution.ErrorCategory.TYPE_MISMATCH;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
+import dev.sqlagent.engine.ErrorTables;
+import dev.sqlagent.engine.ObjectRows;
 import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.DatabaseObjects;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeReport;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -24,12 +30,6 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import dev.sqlagent.engine.ErrorTables;
-import dev.sqlagent.execution.ErrorCategory;
-import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.guard.engine.PrivilegeReport;
-import dev.sqlagent.guard.DatabaseObjects;
-import dev.sqlagent.engine.ObjectRows;
 
 /** How the library talks to a MariaDB or MySQL database. */
 final class MariaDbDatabase implements EngineDatabase {

@@ -1,10 +1,9 @@
 package dev.sqlagent.engine.mariadb;
 
-import dev.sqlagent.engine.Reads;
-import dev.sqlagent.engine.PrintedSql;
 import dev.sqlagent.engine.PrintedQuery;
+import dev.sqlagent.engine.PrintedSql;
+import dev.sqlagent.engine.Reads;
 import dev.sqlagent.guard.engine.EngineReading;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

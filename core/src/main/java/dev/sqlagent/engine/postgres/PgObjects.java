@@ -1,11 +1,10 @@
 package dev.sqlagent.engine.postgres;
 
 import dev.sqlagent.engine.Reads;
-import dev.sqlagent.guard.engine.EngineReading;
-
 import dev.sqlagent.execution.SqlStatement;
 import dev.sqlagent.guard.DatabaseObjects;
 import dev.sqlagent.guard.FunctionPolicy;
+import dev.sqlagent.guard.engine.EngineReading;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,10 +1,10 @@
 package dev.sqlagent.engine.postgres;
 
 import dev.sqlagent.engine.ObjectRows;
-import dev.sqlagent.guard.DatabaseObjects;
 import dev.sqlagent.guard.DatabaseObjects.Kind;
 import dev.sqlagent.guard.DatabaseObjects.Routine;
 import dev.sqlagent.guard.DatabaseObjects.Type;
+import dev.sqlagent.guard.DatabaseObjects;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -3,20 +3,20 @@ package dev.sqlagent.engine.postgres;
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
 import dev.sqlagent.engine.PlanReader;
-import java.util.Optional;
 import dev.sqlagent.execution.JdbcSqlExecutor;
+import dev.sqlagent.guard.DatabaseObjects;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeReport;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.guard.engine.PrivilegeReport;
-import dev.sqlagent.guard.DatabaseObjects;
 
 /** How the library talks to a PostgreSQL database. */
 final class PostgresDatabase implements EngineDatabase {

@@ -1,13 +1,12 @@
 package dev.sqlagent.engine.postgres;
 
-import dev.sqlagent.engine.PlanReader;
-import dev.sqlagent.engine.Reads;
 import dev.sqlagent.engine.Explain;
 import dev.sqlagent.engine.PlanJson;
+import dev.sqlagent.engine.PlanReader;
 import dev.sqlagent.engine.PrintedSql;
-import dev.sqlagent.guard.engine.EngineReading;
-
+import dev.sqlagent.engine.Reads;
 import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.engine.EngineReading;
 import java.io.IOException;
 import java.sql.Array;
 import java.sql.Connection;

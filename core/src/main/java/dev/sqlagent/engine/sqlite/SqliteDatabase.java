@@ -8,18 +8,18 @@ import static dev.sqlagent.execution.ErrorCategory.TYPE_MISMATCH;
 
 import dev.sqlagent.Dialect;
 import dev.sqlagent.engine.EngineDatabase;
+import dev.sqlagent.engine.ErrorTables;
 import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.guard.FunctionPolicy;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
+import dev.sqlagent.guard.GuardPolicy;
+import dev.sqlagent.guard.engine.PrivilegeReport;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import dev.sqlagent.engine.ErrorTables;
-import dev.sqlagent.execution.ErrorCategory;
-import dev.sqlagent.guard.GuardPolicy;
-import dev.sqlagent.guard.engine.PrivilegeReport;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /** How the library talks to a SQLite database. */
 final class SqliteDatabase implements EngineDatabase {

@@ -10,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /** The privilege audit (SQLite): what the login can read and write beyond the policy, from the catalog. */
 final class SqlitePrivileges {

@@ -1,11 +1,10 @@
 package dev.sqlagent.engine.sqlite;
 
+import dev.sqlagent.engine.Explain;
 import dev.sqlagent.engine.PlanReader;
 import dev.sqlagent.engine.Reads;
-import dev.sqlagent.engine.Explain;
-import dev.sqlagent.guard.engine.EngineReading;
-
 import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.engine.EngineReading;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

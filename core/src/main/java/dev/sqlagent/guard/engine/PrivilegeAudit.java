@@ -5,18 +5,9 @@ import dev.sqlagent.engine.Engines;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.internal.NetworkTimeouts;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import javax.sql.DataSource;
 
 /**
