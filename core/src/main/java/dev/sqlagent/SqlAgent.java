@@ -1,5 +1,7 @@
 package dev.sqlagent;
 
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.sqlagent.cases.CaseLibrary;
 import dev.sqlagent.cases.CaseRecord;
 import dev.sqlagent.cases.CaseSink;
 import dev.sqlagent.clean.SqlCleaner;
@@ -8,16 +10,14 @@ import dev.sqlagent.execution.SqlExecutor;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.SqlGuard;
 import dev.sqlagent.internal.AgentConfig;
-import dev.sqlagent.internal.run.QuestionRun;
-import dev.sqlagent.internal.SchemaSource;
-import dev.sqlagent.internal.CaseBuilder;
 import dev.sqlagent.internal.Bounded;
-import dev.sqlagent.internal.RunScope;
+import dev.sqlagent.internal.CaseBuilder;
 import dev.sqlagent.internal.FixCache;
-import dev.sqlagent.cases.CaseLibrary;
+import dev.sqlagent.internal.RunScope;
+import dev.sqlagent.internal.SchemaSource;
+import dev.sqlagent.internal.run.QuestionRun;
 import dev.sqlagent.llm.LlmClient;
 import dev.sqlagent.metrics.MetricTool;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sqlagent.schema.SchemaCatalog;
 import dev.sqlagent.trace.StageListener;
 import dev.sqlagent.verify.ResultVerifier;
@@ -1384,7 +1384,8 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         private dev.sqlagent.guard.engine.EngineCheck newEngineCheck(Dialect d) {
-            if (planningDataSource != null && d != Dialect.MARIADB && d != Dialect.MYSQL) {
+            if (planningDataSource != null
+                    && (d == null || !dev.sqlagent.engine.Engines.of(d).database().plansWithSecondLogin())) {
                 throw new IllegalArgumentException("planningDataSource is for MariaDB and MySQL, not " + d);
             }
             if (!engineCheck || dataSource == null || !dev.sqlagent.guard.engine.EngineCheck.supports(d)) {

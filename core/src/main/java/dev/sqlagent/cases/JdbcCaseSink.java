@@ -1,6 +1,7 @@
 package dev.sqlagent.cases;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import dev.sqlagent.internal.NetworkTimeouts;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -122,20 +123,8 @@ public final class JdbcCaseSink implements CaseSink {
      * @return the idempotent insert for that dialect, keyed by {@code id}
      */
     static String insertSql(Dialect d, String table) {
-        String insert = "INSERT INTO " + table + " (" + COLUMNS + ") VALUES (" + PARAMS + ")";
-        switch (d) {
-            case POSTGRESQL:
-            case SQLITE:
-            case DUCKDB:
-                return insert + " ON CONFLICT (id) DO NOTHING";
-            case MARIADB:
-            case MYSQL:
-                return insert + " ON DUPLICATE KEY UPDATE id = id";
-            case H2:
-                return "MERGE INTO " + table + " (" + COLUMNS + ") KEY (id) VALUES (" + PARAMS + ")";
-            default:
-                return insert;
-        }
+        String ifAbsent = Engines.of(d).database().insertIfAbsent(table, COLUMNS, PARAMS, "id");
+        return ifAbsent != null ? ifAbsent : "INSERT INTO " + table + " (" + COLUMNS + ") VALUES (" + PARAMS + ")";
     }
 
     /** {@return the table written} */
@@ -165,7 +154,7 @@ public final class JdbcCaseSink implements CaseSink {
             int network = NetworkTimeouts.bind(c, d, 2 * timeout.toMillis());
             try {
                 ensureTable(c);
-                if (records.size() == 1 || d == Dialect.GENERIC || d == Dialect.SQLSERVER || d == Dialect.ORACLE) {
+                if (records.size() == 1 || !idempotent(d)) {
                     for (CaseRecord r : records) {
                         insert(c, d, r);
                     }
@@ -178,11 +167,17 @@ public final class JdbcCaseSink implements CaseSink {
         }
     }
 
+    /** Whether the engine has an insert that does nothing when the row is there already. */
+    private static boolean idempotent(Dialect d) {
+        return Engines.of(d).database().insertIfAbsent("t", "c", "?", "c") != null;
+    }
+
     private void insert(Connection c, Dialect d, CaseRecord r) throws SQLException {
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false);
         try (PreparedStatement ps = c.prepareStatement(insertSql(d, table))) {
-            if (d != Dialect.POSTGRESQL) { // pgjdbc's cancel needs a second connection; the network timeout bounds it
+            if (!Engines.of(d).database().driverCancelNeedsSecondConnection()) {
+                // pgjdbc's cancel needs a second connection; the network timeout bounds it
                 ps.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
             }
             bind(ps, r);
@@ -190,7 +185,7 @@ public final class JdbcCaseSink implements CaseSink {
             c.commit();
         } catch (SQLException e) {
             rollbackQuietly(c);
-            if (d == Dialect.GENERIC || d == Dialect.SQLSERVER || d == Dialect.ORACLE) {
+            if (!idempotent(d)) {
                 if (e.getSQLState() != null && e.getSQLState().startsWith("23") && stored(c, r.id())) {
                     return; // an earlier attempt was committed and its acknowledgement lost
                 }
@@ -209,7 +204,7 @@ public final class JdbcCaseSink implements CaseSink {
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false);
         try (PreparedStatement ps = c.prepareStatement(insertSql(d, table))) {
-            if (d != Dialect.POSTGRESQL) {
+            if (!Engines.of(d).database().driverCancelNeedsSecondConnection()) {
                 ps.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));
             }
             for (CaseRecord r : records) {

@@ -1,6 +1,7 @@
 package dev.sqlagent.cases;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import dev.sqlagent.internal.NetworkTimeouts;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -202,18 +204,7 @@ public final class JdbcFixStore implements FixStore {
      */
     static String upsertSql(Dialect d, String table) {
         String insert = "INSERT INTO " + table + " (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, 0)";
-        switch (d) {
-            case POSTGRESQL:
-            case SQLITE:
-            case DUCKDB:
-                return insert + " ON CONFLICT (key_hash) DO UPDATE SET fixed_sql = excluded.fixed_sql,"
-                        + " last_used = excluded.last_used";
-            case MARIADB:
-            case MYSQL:
-                return insert + " ON DUPLICATE KEY UPDATE fixed_sql = VALUES(fixed_sql), last_used = VALUES(last_used)";
-            default:
-                return null;
-        }
+        return Engines.of(d).database().upsert(insert, "key_hash", List.of("fixed_sql", "last_used"));
     }
 
     private void upsert(Connection c, Dialect d, Key key, String fixedSql, long now) throws SQLException {
@@ -229,7 +220,7 @@ public final class JdbcFixStore implements FixStore {
                     // at the statement ("Conflict on …", a duplicate key its ON CONFLICT did not see in its
                     // snapshot) or at commit ("TransactionContext Error: Failed to commit: … duplicate key");
                     // the other row is committed now: write again, in a new transaction
-                    if (d != Dialect.DUCKDB || attempt == 10 || !isDuckDbWriteConflict(e)) {
+                    if (!Engines.of(d).database().retriesWriteConflicts() || attempt == 10 || !isDuckDbWriteConflict(e)) {
                         throw e;
                     }
                 }
@@ -291,7 +282,8 @@ public final class JdbcFixStore implements FixStore {
 
     private PreparedStatement prepare(Connection c, Dialect d, String sql) throws SQLException {
         PreparedStatement ps = c.prepareStatement(sql);
-        if (d != Dialect.POSTGRESQL) { // pgjdbc's cancel needs a second connection; the network timeout bounds it
+        if (!Engines.of(d).database().driverCancelNeedsSecondConnection()) {
+            // pgjdbc's cancel needs a second connection; the network timeout bounds it
             ps.setQueryTimeout((int) Math.max(1, (NetworkTimeouts.capped(timeout.toMillis()) + 999) / 1000));
         }
         return ps;
@@ -335,8 +327,7 @@ public final class JdbcFixStore implements FixStore {
             if (tableReady) {
                 return;
             }
-            String text = d == Dialect.MARIADB || d == Dialect.MYSQL ? "LONGTEXT" : d == Dialect.H2 ? "CLOB"
-                    : d == Dialect.ORACLE ? "CLOB" : d == Dialect.SQLSERVER ? "NVARCHAR(MAX)" : "TEXT";
+            String text = Engines.of(d).database().longTextType();
             String ddl = "CREATE TABLE IF NOT EXISTS " + table + " (key_hash VARCHAR(64) PRIMARY KEY,"
                     + " category VARCHAR(64) NOT NULL, policy_fp VARCHAR(64) NOT NULL, schema_fp VARCHAR(64) NOT NULL,"
                     + " fixed_sql " + text + " NOT NULL, created_at BIGINT NOT NULL, last_used BIGINT NOT NULL,"
@@ -350,7 +341,7 @@ public final class JdbcFixStore implements FixStore {
                     throw e;
                 }
             }
-            if (d != Dialect.MYSQL) { // MySQL has no CREATE INDEX IF NOT EXISTS; its purge scans the table
+            if (Engines.of(d).database().createsIndexIfNotExists()) { // else its purge scans the table
                 String index = (table.length() > 50 ? table.substring(0, 50) : table) + "_last_used";
                 try (Statement s = c.createStatement()) {
                     s.setQueryTimeout((int) Math.max(1, timeout.toSeconds()));

@@ -1,6 +1,7 @@
 package dev.sqlagent.execution;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLInvalidAuthorizationSpecException;
@@ -141,11 +142,9 @@ public final class ErrorClassifier {
     }
 
     private static ErrorCategory byCodes(Dialect dialect, String state, int vendorCode, String lowerEssence) {
-        if (dialect == Dialect.DUCKDB) {
-            ErrorCategory d = ErrorCodes.duckdb(lowerEssence);
-            if (d != null) {
-                return d;
-            }
+        ErrorCategory d = Engines.of(dialect).database().errorOfMessage(lowerEssence);
+        if (d != null) {
+            return d;
         }
         ErrorCategory c = ErrorCodes.byVendorCode(dialect, vendorCode);
         if (c == null) {

@@ -13,7 +13,7 @@ import static dev.sqlagent.execution.ErrorCategory.TIMEOUT;
 import static dev.sqlagent.execution.ErrorCategory.TYPE_MISMATCH;
 
 import dev.sqlagent.Dialect;
-import java.util.HashMap;
+import dev.sqlagent.engine.Engines;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -30,81 +30,8 @@ final class ErrorCodes {
 
     // ---------------------------------------------------------------- vendor codes
 
-    /** H2's {@code org.h2.api.ErrorCode} constants. */
-    private static final Map<Integer, ErrorCategory> H2 = table(
-            TABLE_NOT_FOUND, new int[] {42102, 42103, 42104, 90079},
-            COLUMN_NOT_FOUND, new int[] {42122, 90068, 90157},
-            AMBIGUOUS_COLUMN, new int[] {90059},
-            SYNTAX_ERROR, new int[] {42000, 42001, 21002, 50004, 90122},
-            GROUPING_ERROR, new int[] {90016, 90054, 90145},
-            FUNCTION_NOT_FOUND, new int[] {90022, 7001, 90087, 90132, 90136, 90139},
-            TYPE_MISMATCH, new int[] {22003, 22004, 22007, 22018, 90003, 90004, 90015, 90110},
-            PERMISSION_DENIED, new int[] {28000, 90040, 90096, 90097, 90134},
-            TIMEOUT, new int[] {57014, 50200},
-            CONNECTION, new int[] {90007, 90013, 90020, 90028, 90031, 90067, 90098, 90121, 90146, 90149},
-            RESOURCE_LIMIT, new int[] {90108});
-
     /**
-     * SQLite primary result codes (the low byte of an extended code). {@code SQLITE_ERROR} (1) says only
-     * "SQL error" and is left to the message.
-     */
-    private static final Map<Integer, ErrorCategory> SQLITE = table(
-            PERMISSION_DENIED, new int[] {3 /* PERM */, 8 /* READONLY */, 23 /* AUTH */},
-            TIMEOUT, new int[] {5 /* BUSY */, 6 /* LOCKED */, 9 /* INTERRUPT */},
-            RESOURCE_LIMIT, new int[] {7 /* NOMEM */, 13 /* FULL */, 18 /* TOOBIG */},
-            CONNECTION, new int[] {10 /* IOERR */, 14 /* CANTOPEN */, 26 /* NOTADB */},
-            TYPE_MISMATCH, new int[] {20 /* MISMATCH */});
-
-    /** MySQL and MariaDB server error codes, and the client codes (2xxx) their drivers report. */
-    private static final Map<Integer, ErrorCategory> MYSQL = table(
-            TABLE_NOT_FOUND, new int[] {1146, 1109, 1051, 1049},
-            COLUMN_NOT_FOUND, new int[] {1054, 1247},
-            AMBIGUOUS_COLUMN, new int[] {1052},
-            SYNTAX_ERROR, new int[] {1064, 1149, 1248, 1222, 1241, 1060, 1066, 1221, 1235},
-            GROUPING_ERROR, new int[] {1055, 1056, 1140, 1111, 1463},
-            FUNCTION_NOT_FOUND, new int[] {1305, 1582, 1583, 1584, 1318, 1630},
-            TYPE_MISMATCH, new int[] {1267, 1270, 1271, 1292, 1366, 1690, 3780},
-            PERMISSION_DENIED, new int[] {1142, 1143, 1044, 1045, 1227, 1370, 1698, 1792, 1290, 1836},
-            TIMEOUT, new int[] {3024, 1969, 1317, 1205},
-            CONNECTION, new int[] {2002, 2003, 2005, 2006, 2013, 2055, 1053, 1152, 1158, 1159, 1160, 1161,
-                1081, 1927, 4031},
-            RESOURCE_LIMIT, new int[] {1040, 1041, 1114, 1104, 1037, 1038, 1203, 1226, 1021, 1135, 1206,
-                1436, 3170, 1907, 1197});
-
-    /** Microsoft SQL Server message numbers. */
-    private static final Map<Integer, ErrorCategory> SQLSERVER = table(
-            TABLE_NOT_FOUND, new int[] {208, 15151},
-            COLUMN_NOT_FOUND, new int[] {207, 4104, 1911},
-            AMBIGUOUS_COLUMN, new int[] {209},
-            SYNTAX_ERROR, new int[] {102, 156, 105, 170, 319, 8155, 1038, 205, 116, 4145},
-            GROUPING_ERROR, new int[] {8120, 8121, 130, 147, 144, 4109},
-            FUNCTION_NOT_FOUND, new int[] {195, 4121, 174, 189, 8144, 2812},
-            TYPE_MISMATCH, new int[] {245, 8114, 206, 402, 241, 8115, 8116, 257, 529},
-            PERMISSION_DENIED, new int[] {229, 230, 262, 297, 300, 916, 18456, 3906},
-            TIMEOUT, new int[] {1222},
-            CONNECTION, new int[] {233, 10053, 10054, 10060, 10061, 4060, 40613, 6005},
-            RESOURCE_LIMIT, new int[] {701, 1105, 9002, 1204, 8623, 8645, 40501, 10928, 10929, 802});
-
-    /** Oracle {@code ORA-nnnnn} numbers, and the Oracle JDBC driver's own 17xxx codes. */
-    private static final Map<Integer, ErrorCategory> ORACLE = table(
-            TABLE_NOT_FOUND, new int[] {942, 4043},
-            // ORA-00904 "invalid identifier" is also what an unknown function gives; it stays a column
-            COLUMN_NOT_FOUND, new int[] {904},
-            AMBIGUOUS_COLUMN, new int[] {918},
-            SYNTAX_ERROR, new int[] {900, 905, 906, 907, 911, 917, 920, 921, 923, 924, 928, 933, 936, 969,
-                1756, 1789, 32034},
-            GROUPING_ERROR, new int[] {979, 937, 934, 935, 30483},
-            FUNCTION_NOT_FOUND, new int[] {909, 6553, 6576},
-            TYPE_MISMATCH, new int[] {1722, 932, 1858, 1861, 1840, 1843, 1847, 1830, 1790},
-            PERMISSION_DENIED, new int[] {1031, 1017, 1045, 16000, 1035},
-            TIMEOUT, new int[] {1013, 54, 30006, 56735},
-            CONNECTION, new int[] {3113, 3114, 3135, 12541, 12514, 12170, 12537, 1033, 1034, 1089, 2396,
-                28, 17002, 17008, 17410},
-            RESOURCE_LIMIT, new int[] {1652, 4031, 4030, 1653, 1654, 18, 20, 2391, 2393, 2395, 1536, 30036,
-                1628});
-
-    /**
-     * Looks up a vendor code.
+     * Looks up a vendor code in the engine's table.
      *
      * @return the category, or null when the dialect has no table or the code is not in it
      */
@@ -112,14 +39,7 @@ final class ErrorCodes {
         if (code == 0) {
             return null;
         }
-        switch (dialect) {
-            case H2: return H2.get(code);
-            case SQLITE: return SQLITE.get(code & 0xFF);
-            case MYSQL: case MARIADB: return MYSQL.get(code);
-            case SQLSERVER: return SQLSERVER.get(code);
-            case ORACLE: return ORACLE.get(Math.abs(code));
-            default: return null;
-        }
+        return Engines.of(dialect).database().errorOfVendorCode(code);
     }
 
     // ---------------------------------------------------------------- SQLStates
@@ -180,52 +100,6 @@ final class ErrorCodes {
      */
     static ErrorCategory byStateClassFallback(String state) {
         return state != null && state.startsWith("42") ? SYNTAX_ERROR : null;
-    }
-
-    // ---------------------------------------------------------------- DuckDB
-
-    /**
-     * DuckDB's rules: its driver sets neither SQLState nor vendor code, and every message starts with the
-     * error's kind ({@code Catalog Error:}, {@code Binder Error:}, {@code Parser Error:}, {@code Conversion
-     * Error:}, {@code INTERRUPT Error:}, …). Read from the messages real wrong SQL gets from DuckDB 2.0
-     * (the Spider predictions replayed on DuckDB); the generic patterns still apply after these.
-     */
-    private static final List<MessageRule> DUCKDB = List.of(
-            rule(TIMEOUT, "^interrupt error"),
-            rule(PERMISSION_DENIED, "^permission error|read-only mode|cannot write to database|attached in read-only"
-                    + "|the configuration has been locked"),
-            rule(RESOURCE_LIMIT, "^out of memory error"),
-            rule(AMBIGUOUS_COLUMN, "^binder error: ambiguous reference"),
-            rule(TABLE_NOT_FOUND, "^catalog error: (table|view|schema|catalog|table or view) with name .* does not exist"
-                    + "|^binder error: referenced table .* not found|^catalog error: .*: no catalog \\+ schema"),
-            // an operator over the wrong types ('+(VARCHAR, INTEGER_LITERAL)'): the operator exists, not for these
-            // operands, as PostgreSQL's "operator does not exist" (a named function, sum(VARCHAR), stays below)
-            rule(TYPE_MISMATCH, "^binder error: no function matches the given name and argument types '[^\\w\\s(']+\\("),
-            rule(FUNCTION_NOT_FOUND, "^catalog error: \\w+ (function|macro|function or macro) with name .* does "
-                    + "not exist|^binder error: no function matches"),
-            rule(COLUMN_NOT_FOUND, "^binder error: referenced column .* not found|does not have a column named"
-                    + "|^binder error: column .* does not exist|^binder error: values list .* does not have a column"),
-            rule(GROUPING_ERROR, "must appear in the group by|aggregate function calls cannot be nested"
-                    + "|^binder error: .*aggregates? .*(not allowed|cannot)|window functions are not allowed"
-                    + "|group by clause cannot contain aggregates"),
-            rule(TYPE_MISMATCH, "^conversion error|^binder error: cannot compare values|^binder error: cannot mix"
-                    + "|could not convert|^binder error: .*implicit cast"),
-            rule(SYNTAX_ERROR, "^parser error|more than one row returned by a subquery"
-                    + "|^binder error: set operations can only apply to expressions with the same number"));
-
-    /**
-     * DuckDB's message rules.
-     *
-     * @param lowerEssence the message's essence, lower case
-     * @return the category, or null
-     */
-    static ErrorCategory duckdb(String lowerEssence) {
-        for (MessageRule r : DUCKDB) {
-            if (r.pattern().matcher(lowerEssence).find()) {
-                return r.category();
-            }
-        }
-        return null;
     }
 
     // ---------------------------------------------------------------- messages
@@ -332,17 +206,4 @@ final class ErrorCodes {
         return m.trim();
     }
 
-    private static Map<Integer, ErrorCategory> table(Object... categoryThenCodes) {
-        Map<Integer, ErrorCategory> map = new HashMap<>();
-        for (int i = 0; i < categoryThenCodes.length; i += 2) {
-            ErrorCategory category = (ErrorCategory) categoryThenCodes[i];
-            for (int code : (int[]) categoryThenCodes[i + 1]) {
-                ErrorCategory previous = map.put(code, category);
-                if (previous != null) {
-                    throw new IllegalStateException("code " + code + " listed as " + previous + " and " + category);
-                }
-            }
-        }
-        return Map.copyOf(map);
-    }
 }

@@ -1,6 +1,8 @@
 package dev.sqlagent.execution;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.EngineDatabase;
+import dev.sqlagent.engine.Engines;
 import dev.sqlagent.internal.NetworkTimeouts;
 import java.io.IOException;
 import java.io.Reader;
@@ -20,6 +22,7 @@ import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -210,46 +213,12 @@ public final class JdbcSqlExecutor implements SqlExecutor {
     }
 
     /**
-     * PostgreSQL's timeout runs in the server ({@code SET LOCAL statement_timeout}, undone by the rollback)
-     * rather than in the driver: pgjdbc's cancel opens a second connection, which a partition blocks for
-     * its {@code cancelSignalTimeout} (10 s by default), and the statement waits for a cancel in progress
-     * before it returns, even after its connection was aborted.
-     */
-    private static int serverTimeout(Connection c, long timeoutMillis, boolean physicalOrder) throws SQLException {
-        // set_config(…, true) is SET LOCAL; the backend's pid comes in the same round trip, for cancels
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT set_config('statement_timeout', '" + timeoutMillis + "', true), pg_backend_pid()"
-                        + (physicalOrder ? PHYSICAL_ORDER : ""))) {
-            rs.next();
-            return rs.getInt(2);
-        }
-    }
-
-    /**
      * The settings, as more columns of the time-out's {@code SELECT}, that keep PostgreSQL's planner off plain
      * and index-only scans for one transaction ({@link SqlStatement#physicalOrder()}): a bitmap scan still
      * uses the index to find rows, and returns them in the table's physical order.
      */
     public static final String PHYSICAL_ORDER = ", pg_catalog.set_config('enable_indexscan', 'off', true), "
             + "pg_catalog.set_config('enable_indexonlyscan', 'off', true)";
-
-    /**
-     * Cancels a PostgreSQL backend's running statement from a connection of its own. pgjdbc's
-     * {@link Statement#cancel()} sends one cancel request and then refuses to send another, but PostgreSQL
-     * drops a cancel that arrives while the backend waits between the messages of a statement (it already
-     * shows as active then); one of our runs saw the statement go on for 30 s after such a cancel. This
-     * one can be sent again until the statement returns.
-     */
-    private void cancelBackend(int pid) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "SELECT pg_cancel_backend(?)")) {
-            ps.setInt(1, pid);
-            ps.execute();
-            LOG.debug("sent a cancel to backend {}", pid);
-        } catch (SQLException | RuntimeException e) {
-            LOG.debug("could not cancel backend {}: {}", pid, e.toString());
-        }
-    }
 
     /** Every read of a call may block this long: the statement's timeout, whole seconds, plus the grace. */
     private static long networkTimeoutMillis(long timeoutMillis) {
@@ -359,16 +328,18 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             // own when auto-commit is off, so there the executor begins one itself; on MariaDB and MySQL a
             // connection in auto-commit mode begins one with START TRANSACTION READ ONLY, one round trip where
             // turning auto-commit off and on again and SET TRANSACTION READ ONLY took three
-            boolean begun = d == Dialect.DUCKDB || (d.isMySqlFamily() && autoCommit);
+            EngineDatabase database = Engines.of(d).database();
+            boolean begun = database.beginsTransaction(autoCommit);
             if (autoCommit != begun) {
                 c.setAutoCommit(begun);
             }
-            queryOnly = enterReadOnly(c, d, begun);
+            queryOnly = database.enterReadOnly(c, begun);
             try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
-                if (d == Dialect.POSTGRESQL) {
+                Optional<Runnable> serverCancel = database.serverTimeout(c, dataSource, timeoutMillis,
+                        statement.physicalOrder());
+                if (serverCancel.isPresent()) {
                     // no driver cancel timer: see the class comment
-                    int pid = serverTimeout(c, timeoutMillis, statement.physicalOrder());
-                    watch.serverCancel(() -> cancelBackend(pid));
+                    watch.serverCancel(serverCancel.get());
                 } else {
                     ps.setQueryTimeout(seconds(timeoutMillis));
                 }
@@ -378,8 +349,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                 for (int i = 0; i < params.size(); i++) {
                     ps.setObject(i + 1, params.get(i));
                 }
-                watch.arm(watchdog(), ps, watchdogDelayMillis(d, timeoutMillis), NetworkTimeouts.networked(d) ? c : null,
-                        d != Dialect.POSTGRESQL);
+                watch.arm(watchdog(), ps, watchdogDelayMillis(database, timeoutMillis),
+                        database.networked() ? c : null, serverCancel.isEmpty());
                 // the question's cancellation or deadline cancels the statement at once
                 dev.sqlagent.internal.RunScope scope = dev.sqlagent.internal.RunScope.current();
                 dev.sqlagent.internal.RunScope.Binding stop = scope == null ? () -> { } : scope.onStop(watch::fireNow);
@@ -393,7 +364,7 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                 rollbackQuietly(c, begun);
             }
         } finally {
-            restore(c, autoCommit, readOnly, queryOnly);
+            restore(c, d, autoCommit, readOnly, queryOnly);
         }
     }
 
@@ -411,65 +382,18 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
     }
 
-    /** Makes the coming transaction read-only. @return whether SQLite's query_only pragma must be reset */
-    private static boolean enterReadOnly(Connection c, Dialect d, boolean begun) throws SQLException {
-        switch (d) {
-            case SQLITE:
-                try (Statement s = c.createStatement()) {
-                    s.execute("PRAGMA query_only = 1");
-                }
-                SqliteLimits.apply(c);
-                return true;
-            case DUCKDB:
-                // the driver cannot change an open connection's read-only flag; a read-only transaction
-                // refuses every write, DDL included
-                try (Statement s = c.createStatement()) {
-                    s.execute("BEGIN TRANSACTION READ ONLY");
-                }
-                return false;
-            case MYSQL:
-            case MARIADB:
-                c.setReadOnly(true);
-                try (Statement s = c.createStatement()) {
-                    // begun: in auto-commit mode, the statement begins the transaction it makes read-only
-                    s.execute(begun ? "START TRANSACTION READ ONLY" : "SET TRANSACTION READ ONLY");
-                }
-                return false;
-            default:
-                c.setReadOnly(true);
-                return false;
-        }
-    }
-
     /**
      * The dialect when no connection could be opened to ask: read from the driver's exception class, so
      * that a vendor code at connect time (H2's 90040, say) is still read in the right table.
      */
     static Dialect dialectOfDriver(SQLException e) {
         String name = e.getClass().getName();
-        if (name.startsWith("org.h2.")) {
-            return Dialect.H2;
-        }
-        if (name.startsWith("org.sqlite.")) {
-            return Dialect.SQLITE;
-        }
-        if (name.startsWith("org.postgresql.")) {
-            return Dialect.POSTGRESQL;
-        }
-        if (name.startsWith("org.mariadb.")) {
-            return Dialect.MARIADB;
-        }
-        if (name.startsWith("org.duckdb.")) {
-            return Dialect.DUCKDB;
-        }
-        if (name.startsWith("com.mysql.")) {
-            return Dialect.MYSQL;
-        }
-        if (name.startsWith("com.microsoft.sqlserver.")) {
-            return Dialect.SQLSERVER;
-        }
-        if (name.startsWith("oracle.")) {
-            return Dialect.ORACLE;
+        for (Dialect d : Dialect.values()) {
+            for (String prefix : Engines.of(d).database().driverPackages()) {
+                if (name.startsWith(prefix)) {
+                    return d;
+                }
+            }
         }
         return Dialect.GENERIC;
     }
@@ -479,8 +403,8 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, secs));
     }
 
-    private long watchdogDelayMillis(Dialect d, long timeoutMillis) {
-        if (d == Dialect.SQLITE) {
+    private long watchdogDelayMillis(EngineDatabase database, long timeoutMillis) {
+        if (!database.driverTimesOut()) {
             return Math.min(queryTimeout.toMillis(), timeoutMillis); // the driver has no execution timeout of its own
         }
         return seconds(timeoutMillis) * 1000L + DRIVER_GRACE_MILLIS;
@@ -634,12 +558,11 @@ public final class JdbcSqlExecutor implements SqlExecutor {
         }
     }
 
-    private static void restore(Connection c, boolean autoCommit, boolean readOnly, boolean queryOnly) {
+    private static void restore(Connection c, Dialect d, boolean autoCommit, boolean readOnly,
+                                boolean sessionChanged) {
         try {
-            if (queryOnly) {
-                try (Statement s = c.createStatement()) {
-                    s.execute("PRAGMA query_only = 0");
-                }
+            if (sessionChanged) {
+                Engines.of(d).database().leaveReadOnly(c);
             }
             if (c.getAutoCommit() != autoCommit) {
                 c.setAutoCommit(autoCommit);

@@ -1,8 +1,8 @@
 package dev.sqlagent.guard;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -285,72 +285,11 @@ public final class DatabaseObjects {
         List<Routine> routines = new ArrayList<>();
         List<Type> types = new ArrayList<>();
         try (Statement s = c.createStatement()) {
-            switch (dialect) {
-                case POSTGRESQL -> postgres(s, routines, types);
-                case DUCKDB -> {
-                    try (ResultSet rs = s.executeQuery("SELECT schema_name, function_name, function_type, "
-                            + "CAST(parameter_types AS VARCHAR[]) FROM duckdb_functions() WHERE NOT internal")) {
-                        while (rs.next()) {
-                            String type = rs.getString(3);
-                            Kind kind = switch (type == null ? "" : type) {
-                                case "macro" -> Kind.MACRO;
-                                case "table_macro" -> Kind.TABLE_MACRO;
-                                case "aggregate" -> Kind.AGGREGATE;
-                                default -> Kind.FUNCTION;
-                            };
-                            List<String> args = new ArrayList<>();
-                            java.sql.Array a = rs.getArray(4);
-                            if (a != null) {
-                                for (Object o : (Object[]) a.getArray()) {
-                                    args.add(o == null ? "any" : o.toString());
-                                }
-                            }
-                            routines.add(routine(kind, rs.getString(1), rs.getString(2), String.join(",", args)));
-                        }
-                    }
-                }
-                case H2 -> routinesOf(s, routines, "SELECT R.ROUTINE_SCHEMA, R.ROUTINE_NAME, R.ROUTINE_TYPE, TRUE, "
-                        + "(SELECT LISTAGG(P.DATA_TYPE, ',') WITHIN GROUP (ORDER BY P.ORDINAL_POSITION) "
-                        + "FROM INFORMATION_SCHEMA.PARAMETERS P WHERE P.SPECIFIC_SCHEMA = R.SPECIFIC_SCHEMA "
-                        + "AND P.SPECIFIC_NAME = R.SPECIFIC_NAME) FROM INFORMATION_SCHEMA.ROUTINES R "
-                        + "WHERE R.ROUTINE_SCHEMA <> 'INFORMATION_SCHEMA'");
-                case MARIADB, MYSQL -> routinesOf(s, routines, "SELECT R.ROUTINE_SCHEMA, R.ROUTINE_NAME, "
-                        + "R.ROUTINE_TYPE, R.ROUTINE_SCHEMA = DATABASE(), (SELECT GROUP_CONCAT(P.DATA_TYPE ORDER BY P.ORDINAL_POSITION SEPARATOR ',') "
-                        + "FROM information_schema.PARAMETERS P WHERE P.SPECIFIC_SCHEMA = R.ROUTINE_SCHEMA "
-                        + "AND P.SPECIFIC_NAME = R.SPECIFIC_NAME AND P.ORDINAL_POSITION > 0) "
-                        + "FROM information_schema.ROUTINES R WHERE R.ROUTINE_TYPE = 'FUNCTION' AND R.ROUTINE_SCHEMA "
-                        + "NOT IN ('mysql', 'sys', 'information_schema', 'performance_schema')");
-                default -> {
-                    // SQLite cannot define a function in SQL; the others have no engine here
-                }
-            }
+            Engines.of(dialect).database().readObjects(s, routines, types);
         }
         return of(routines, types);
     }
 
-    private static void routinesOf(Statement s, List<Routine> out, String sql) throws SQLException {
-        try (ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                String type = String.valueOf(rs.getString(3)).toUpperCase(Locale.ROOT);
-                Kind kind = type.contains("AGGREGATE") ? Kind.AGGREGATE
-                        : type.contains("PROCEDURE") ? Kind.PROCEDURE : Kind.FUNCTION;
-                String args = rs.getString(5);
-                out.add(routine(kind, rs.getString(1), rs.getString(2), args == null ? "" : args, rs.getBoolean(4)));
-            }
-        }
-    }
-
-    private static Routine routine(Kind kind, String schema, String name, String args) {
-        return routine(kind, schema, name, args, true);
-    }
-
-    private static Routine routine(Kind kind, String schema, String name, String args, boolean onPath) {
-        String sc = schema.toLowerCase(Locale.ROOT);
-        String n = name.toLowerCase(Locale.ROOT);
-        return new Routine(kind, sc, n, signature(sc + "." + n + "(" + args + ")"), onPath);
-    }
-
-    private static final String NOT_SYSTEM = " NOT IN ('pg_catalog', 'information_schema') ";
     /**
      * The signatures of the database's own functions a domain's constraints call, {@code ;}-separated (their
      * dependencies in {@code pg_depend}); the type is {@code t}.
@@ -363,81 +302,6 @@ public final class DatabaseObjects {
             + "'pg_catalog.pg_proc'::pg_catalog.regclass JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid "
             + "JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace WHERE k.contypid = t.oid "
             + "AND pn.nspname NOT IN ('pg_catalog', 'information_schema'))";
-
-    private static List<String> checks(String joined) {
-        List<String> out = new ArrayList<>();
-        if (joined != null) {
-            for (String sig : joined.split(";")) {
-                if (!sig.isBlank()) {
-                    out.add(signature(sig));
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Whether a schema is one an unqualified name resolves in: the connection's search path. */
-    private static final String ON_PATH = "n.nspname = ANY (pg_catalog.current_schemas(false))";
-
-    private static void postgres(Statement s, List<Routine> routines, List<Type> types) throws SQLException {
-        try (ResultSet rs = s.executeQuery("SELECT n.nspname, p.proname, p.prokind, " + ON_PATH + ", (SELECT pg_catalog.string_agg("
-                + "pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) FROM pg_catalog.unnest(p.proargtypes) "
-                + "WITH ORDINALITY a(t, i)) FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n "
-                + "ON n.oid = p.pronamespace WHERE n.nspname" + NOT_SYSTEM + "AND NOT EXISTS (SELECT 1 FROM "
-                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
-                + "AND d.objid = p.oid AND d.deptype = 'e')")) {
-            while (rs.next()) {
-                String k = rs.getString(3);
-                Kind kind = "a".equals(k) ? Kind.AGGREGATE : "w".equals(k) ? Kind.WINDOW
-                        : "p".equals(k) ? Kind.PROCEDURE : Kind.FUNCTION;
-                String args = rs.getString(5);
-                routines.add(routine(kind, rs.getString(1), rs.getString(2), args == null ? "" : args, rs.getBoolean(4)));
-            }
-        }
-        try (ResultSet rs = s.executeQuery("SELECT n.nspname, o.oprname, " + ON_PATH + ", CASE WHEN o.oprleft = 0 THEN 'none' ELSE "
-                + "pg_catalog.format_type(o.oprleft, NULL) END, CASE WHEN o.oprright = 0 THEN 'none' ELSE "
-                + "pg_catalog.format_type(o.oprright, NULL) END FROM pg_catalog.pg_operator o "
-                + "JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace WHERE n.nspname" + NOT_SYSTEM
-                + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
-                + "'pg_catalog.pg_operator'::pg_catalog.regclass AND d.objid = o.oid AND d.deptype = 'e')")) {
-            while (rs.next()) {
-                routines.add(routine(Kind.OPERATOR, rs.getString(1), rs.getString(2),
-                        rs.getString(4) + "," + rs.getString(5), rs.getBoolean(3)));
-            }
-        }
-        try (ResultSet rs = s.executeQuery("SELECT n.nspname, pg_catalog.format_type(k.casttarget, NULL), p.proname, "
-                + "(SELECT pg_catalog.string_agg(pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) FROM "
-                + "pg_catalog.unnest(p.proargtypes) WITH ORDINALITY a(t, i)) FROM pg_catalog.pg_cast k "
-                + "JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc JOIN pg_catalog.pg_namespace n "
-                + "ON n.oid = p.pronamespace WHERE n.nspname" + NOT_SYSTEM + "AND NOT EXISTS (SELECT 1 FROM "
-                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
-                + "AND d.objid = p.oid AND d.deptype = 'e')")) {
-            while (rs.next()) {
-                String sc = rs.getString(1).toLowerCase(Locale.ROOT);
-                // a cast is found by its types, wherever its function lives
-                routines.add(new Routine(Kind.CAST, sc, rs.getString(2).toLowerCase(Locale.ROOT), signature(sc + "."
-                        + rs.getString(3) + "(" + (rs.getString(4) == null ? "" : rs.getString(4)) + ")"), true));
-            }
-        }
-        try (ResultSet rs = s.executeQuery("SELECT n.nspname, t.typname, " + ON_PATH + ", CASE WHEN c.relkind IN ('r', 'v', 'm', "
-                + "'p', 'f') THEN cn.nspname || '.' || c.relname END, CASE WHEN t.typtype = 'd' THEN "
-                + "pg_catalog.format_type(t.typbasetype, NULL) END, " + DOMAIN_CHECKS + " FROM pg_catalog.pg_type t "
-                + "JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace "
-                + "LEFT JOIN pg_catalog.pg_class c ON c.oid = t.typrelid "
-                + "LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = c.relnamespace "
-                + "WHERE n.nspname" + NOT_SYSTEM + "AND t.typcategory <> 'A' AND NOT EXISTS (SELECT 1 FROM "
-                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass "
-                + "AND d.objid = t.oid AND d.deptype = 'e')")) {
-            while (rs.next()) {
-                String relation = rs.getString(4);
-                String base = rs.getString(5);
-                types.add(new Type(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2).toLowerCase(Locale.ROOT),
-                        relation == null ? null : relation.toLowerCase(Locale.ROOT),
-                        base == null ? null : base.toLowerCase(Locale.ROOT), rs.getBoolean(3),
-                        checks(rs.getString(6))));
-            }
-        }
-    }
 
     /**
      * Finds an object by its signature.

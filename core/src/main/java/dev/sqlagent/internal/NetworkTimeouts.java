@@ -1,6 +1,7 @@
 package dev.sqlagent.internal;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.Engines;
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -40,7 +41,7 @@ public final class NetworkTimeouts {
      * @return whether its engine is reached over the network (PostgreSQL, MariaDB, MySQL)
      */
     public static boolean networked(Dialect d) {
-        return d == Dialect.POSTGRESQL || d == Dialect.MARIADB || d == Dialect.MYSQL;
+        return d != null && Engines.of(d).database().networked();
     }
 
     /**

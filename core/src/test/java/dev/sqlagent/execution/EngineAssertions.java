@@ -2,11 +2,11 @@ package dev.sqlagent.execution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import javax.sql.DataSource;
 import java.time.Duration;
+import javax.sql.DataSource;
 
 /** Shared steps of the per-engine tests: run one SQL, expect a failure of a category. */
-final class EngineAssertions {
+public final class EngineAssertions {
 
     /**
      * The query time-out of {@link #executor}: far above what any test query takes on a loaded machine, so
@@ -24,7 +24,7 @@ final class EngineAssertions {
     }
 
     /** @return an executor whose time-out only bounds a hang */
-    static JdbcSqlExecutor executor(DataSource ds) {
+    public static JdbcSqlExecutor executor(DataSource ds) {
         return JdbcSqlExecutor.builder(ds).queryTimeout(GENEROUS).maxRows(50).build();
     }
 
@@ -33,7 +33,7 @@ final class EngineAssertions {
         return JdbcSqlExecutor.builder(ds).queryTimeout(Duration.ofSeconds(1)).maxRows(50).build();
     }
 
-    static ExecutionError failure(JdbcSqlExecutor executor, String sql) {
+    public static ExecutionError failure(JdbcSqlExecutor executor, String sql) {
         ExecutionOutcome outcome = executor.execute(SqlStatement.of(sql));
         assertThat(outcome).as(sql).isInstanceOf(ExecutionOutcome.Failure.class);
         return ((ExecutionOutcome.Failure) outcome).error();
@@ -45,7 +45,7 @@ final class EngineAssertions {
         return e;
     }
 
-    static ResultTable success(JdbcSqlExecutor executor, String sql) {
+    public static ResultTable success(JdbcSqlExecutor executor, String sql) {
         ExecutionOutcome outcome = executor.execute(SqlStatement.of(sql));
         assertThat(outcome).as(sql + " -> " + outcome).isInstanceOf(ExecutionOutcome.Success.class);
         return ((ExecutionOutcome.Success) outcome).table();

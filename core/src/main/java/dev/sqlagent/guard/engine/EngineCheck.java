@@ -1,6 +1,10 @@
 package dev.sqlagent.guard.engine;
 
 import dev.sqlagent.Dialect;
+import dev.sqlagent.engine.EngineDatabase;
+import dev.sqlagent.engine.Engines;
+import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.engine.Reads;
 import dev.sqlagent.execution.ErrorCategory;
 import dev.sqlagent.execution.ErrorClassifier;
 import dev.sqlagent.execution.ExecutionError;
@@ -14,7 +18,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,15 +60,9 @@ public final class EngineCheck {
      * followed by its signature ({@code public.initcap(integer)}): allowed only when the policy names it
      * ({@code GuardPolicy.Builder.allowDatabaseFunction}).
      */
-    static final String DATABASE_FUNCTION = "database's own:";
+    static final String DATABASE_FUNCTION = Reads.DATABASE_FUNCTION;
     /** Marks, in {@link EngineReading#functions()}, a cast to a catalog type, followed by the type. */
-    static final String CATALOG_CAST = "cast to catalog type:";
-
-    /**
-     * Names an engine gives functions it was called by another name, or calls for syntax the guard checks
-     * as syntax: an engine name is allowed when it, or any name listed for it, is allowed.
-     */
-    private static final Map<Dialect, Map<String, List<String>>> ENGINE_NAMES = engineNames();
+    static final String CATALOG_CAST = Reads.CATALOG_CAST;
 
     private final DataSource dataSource;
     private final Dialect dialect;
@@ -90,8 +87,7 @@ public final class EngineCheck {
      * @return whether its engine can be asked (SQLite, PostgreSQL, MariaDB, MySQL, H2, DuckDB)
      */
     public static boolean supports(Dialect dialect) {
-        return dialect == Dialect.SQLITE || dialect == Dialect.POSTGRESQL || dialect == Dialect.MARIADB
-                || dialect == Dialect.MYSQL || dialect == Dialect.H2 || dialect == Dialect.DUCKDB;
+        return Engines.of(dialect).database().planReader().isPresent();
     }
 
     /**
@@ -123,16 +119,9 @@ public final class EngineCheck {
         if (timeout.getSeconds() < 1) {
             throw new IllegalArgumentException("timeout must be >= 1 s but was " + timeout);
         }
-        PlanReader reader = switch (dialect) {
-            case SQLITE -> new SqliteReader();
-            case POSTGRESQL -> new PostgresReader();
-            case MARIADB -> new MariaDbReader(false);
-            case MYSQL -> new MariaDbReader(true);
-            case H2 -> new H2Reader();
-            case DUCKDB -> new DuckDbReader();
-            default -> throw new IllegalArgumentException("the engine check has no plan reader for " + dialect
-                    + "; supported: SQLITE, POSTGRESQL, MARIADB, MYSQL, H2");
-        };
+        PlanReader reader = Engines.of(dialect).database().planReader().orElseThrow(() ->
+                new IllegalArgumentException("the engine check has no plan reader for " + dialect
+                        + "; supported: SQLITE, POSTGRESQL, MARIADB, MYSQL, H2"));
         return new EngineCheck(dataSource, dialect, reader, (int) Math.min(Integer.MAX_VALUE, timeout.getSeconds()),
                 null);
     }
@@ -157,7 +146,7 @@ public final class EngineCheck {
      */
     public EngineCheck plannedBy(DataSource planningDataSource) {
         Objects.requireNonNull(planningDataSource, "planningDataSource");
-        if (dialect != Dialect.MARIADB && dialect != Dialect.MYSQL) {
+        if (!Engines.of(dialect).database().plansWithSecondLogin()) {
             throw new IllegalArgumentException("a planning login is for MariaDB and MySQL (whose optimizer trace "
                     + "needs table-level grants), not " + dialect);
         }
@@ -283,26 +272,7 @@ public final class EngineCheck {
         int seconds = (int) Math.min(Integer.MAX_VALUE, Math.max(1, (millis + 999) / 1000));
         int network = NetworkTimeouts.bind(connection, dialect, seconds * 1000L + NetworkTimeouts.GRACE_MILLIS);
         try {
-            if (dialect != Dialect.POSTGRESQL) {
-                return reader.read(connection, statement, seconds);
-            }
-            boolean autoCommit = connection.getAutoCommit();
-            if (autoCommit) {
-                connection.setAutoCommit(false);
-            }
-            try {
-                // the time-out goes in the EXPLAIN's round trip; the transaction is rolled back below
-                return ((PostgresReader) reader).readInTransaction(connection, statement, millis);
-            } finally {
-                if (autoCommit) {
-                    try {
-                        connection.rollback();
-                        connection.setAutoCommit(true);
-                    } catch (SQLException ignored) {
-                        // a broken connection is closed next; its pool discards it
-                    }
-                }
-            }
+            return reader.readBounded(connection, statement, seconds, millis);
         } finally {
             NetworkTimeouts.restore(connection, network);
         }
@@ -318,50 +288,19 @@ public final class EngineCheck {
         String runSession;
         int network = NetworkTimeouts.bind(run, dialect, seconds * 1000L + NetworkTimeouts.GRACE_MILLIS);
         try {
-            runSession = session(run, seconds);
-            try (java.sql.PreparedStatement ps = run.prepareStatement("SET @sqlagent_planned = ?")) {
-                ps.setQueryTimeout(seconds);
-                ps.setString(1, statement.sql());
-                ps.execute();
-            }
-            try {
-                execute(run, "PREPARE sqlagent_planned FROM @sqlagent_planned", seconds);
-                execute(run, "DEALLOCATE PREPARE sqlagent_planned", seconds);
-            } catch (SQLException e) {
-                try {
-                    execute(run, "SET @sqlagent_planned = NULL", seconds);
-                } catch (SQLException again) {
-                    e.addSuppressed(again);
-                }
-                throw e;
-            }
-            execute(run, "SET @sqlagent_planned = NULL", seconds);
+            EngineDatabase database = Engines.of(dialect).database();
+            runSession = database.planningSession(run, seconds);
+            database.prepareAsRunLogin(run, statement, seconds);
         } finally {
             NetworkTimeouts.restore(run, network);
         }
         try (Connection p = planner.getConnection()) {
-            String planSession = session(p, seconds);
+            String planSession = Engines.of(dialect).database().planningSession(p, seconds);
             if (!planSession.equals(runSession)) {
                 return EngineReading.unreadable("a plan by the planning login, whose session (database, sql_mode) "
                         + planSession + " is not the run login's " + runSession);
             }
             return read(p, statement);
-        }
-    }
-
-    private static String session(Connection c, int seconds) throws SQLException {
-        try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT DATABASE(), @@SESSION.sql_mode")) {
-            ps.setQueryTimeout(seconds);
-            try (java.sql.ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? "[" + rs.getString(1) + ", " + rs.getString(2) + "]" : "[]";
-            }
-        }
-    }
-
-    private static void execute(Connection c, String sql, int seconds) throws SQLException {
-        try (java.sql.Statement s = c.createStatement()) {
-            s.setQueryTimeout(seconds);
-            s.execute(sql);
         }
     }
 
@@ -464,7 +403,7 @@ public final class EngineCheck {
      */
     private static Set<String> ownAllowedNames(EngineReading reading, GuardPolicy policy, Dialect dialect) {
         Set<String> signatures = new java.util.HashSet<>();
-        if (dialect == Dialect.POSTGRESQL || dialect == Dialect.DUCKDB) {
+        if (Engines.of(dialect).database().readsOwnFunctionsByIdentity()) {
             for (String f : reading.functions()) {
                 if (f.startsWith(DATABASE_FUNCTION)
                         && policy.allowedDatabaseFunctions().contains(f.substring(DATABASE_FUNCTION.length()))) {
@@ -523,7 +462,7 @@ public final class EngineCheck {
     /**
      * Whether a function the engine's plan calls may run, by the same decision the guard makes
      * ({@link FunctionPolicy#decide}). A name the catalog classifies unsafe is refused outright; a name the
-     * engine uses for another one, or for syntax the guard checks as syntax ({@link #ENGINE_NAMES}), is
+     * engine uses for another one, or for syntax the guard checks as syntax ({@code EngineDatabase.functionAliases}), is
      * allowed when the name it stands for is. Anything else (a name the catalog does not have) is refused:
      * the plan calls something the guard did not see.
      * Every function name any reader finds goes through here, and nowhere else.
@@ -535,10 +474,11 @@ public final class EngineCheck {
      */
     static boolean functionAllowed(String engineName, FunctionPolicy functions, Dialect dialect) {
         String name = engineName.toLowerCase(Locale.ROOT);
-        if (name.startsWith(SqliteReader.FTS5_BOUND)) {
-            // an FTS5 auxiliary function the reader found bound to an FTS5 cursor's row (read whole)
-            return dialect == Dialect.SQLITE && functions.decideFts5Auxiliary(
-                    name.substring(SqliteReader.FTS5_BOUND.length()), dialect).allowed();
+        EngineDatabase database = Engines.of(dialect).database();
+        java.util.Optional<Boolean> marked = database.markedFunctionAllowed(name, functions, dialect);
+        if (marked.isPresent()) {
+            // a name the engine's reader marked as a kind of its own (an FTS5 auxiliary function bound to a row)
+            return marked.get();
         }
         FunctionPolicy.Decision d = functions.decide(Arrays.asList(name.split("\\.")), dialect);
         if (d.allowed()) {
@@ -547,28 +487,11 @@ public final class EngineCheck {
         if (d.functionClass().map(c -> !c.safe()).orElse(false)) {
             return false;
         }
-        for (String other : ENGINE_NAMES.getOrDefault(dialect, Map.of()).getOrDefault(name, List.of())) {
+        for (String other : database.functionAliases().getOrDefault(name, List.of())) {
             if (other.isEmpty() || functions.decide(List.of(other), dialect).allowed()) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static Map<Dialect, Map<String, List<String>>> engineNames() {
-        Map<Dialect, Map<String, List<String>>> m = new EnumMap<>(Dialect.class);
-        // "" marks a name the engine uses for syntax the guard checks as syntax (LIKE, CAST, …)
-        m.put(Dialect.SQLITE, Map.of("like", List.of(""), "glob", List.of(""), "substring", List.of("substr")));
-        Map<String, List<String>> mysql = Map.of("ucase", List.of("upper"), "lcase", List.of("lower"),
-                "substr", List.of("substring"), "octet_length", List.of("length"), "curdate", List.of("current_date"),
-                "curtime", List.of("current_time"), "pow", List.of("power"), "ceiling", List.of("ceil"),
-                // the optimizer's own guard on a NOT IN subquery's NULLs
-                "trigcond", List.of(""));
-        m.put(Dialect.MARIADB, mysql);
-        m.put(Dialect.MYSQL, mysql);
-        m.put(Dialect.POSTGRESQL, Map.of());
-        m.put(Dialect.H2, Map.of());
-        m.put(Dialect.DUCKDB, Map.of());
-        return m;
     }
 }

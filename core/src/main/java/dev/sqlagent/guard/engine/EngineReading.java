@@ -100,7 +100,7 @@ public record EngineReading(Set<Table> tables, Set<ColumnRead> columns, Set<Stri
      * @param reason what could not be read
      * @return a reading whose only content is {@code reason} as unreadable
      */
-    static EngineReading unreadable(String reason) {
+    public static EngineReading unreadable(String reason) {
         return new EngineReading(Set.of(), Set.of(), Set.of(), Set.of(), true, Set.of(), Set.of(), Set.of(reason),
                 Set.of());
     }

@@ -1,5 +1,8 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.postgres;
 
+import dev.sqlagent.engine.Explain;
+import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.engine.Reads;
 import dev.sqlagent.execution.SqlStatement;
 import java.lang.reflect.Method;
 import java.sql.Connection;

@@ -1,6 +1,12 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.postgres;
 
+import dev.sqlagent.engine.Explain;
+import dev.sqlagent.engine.PlanJson;
+import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.engine.PrintedSql;
+import dev.sqlagent.engine.Reads;
 import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.engine.EngineReading;
 import java.io.IOException;
 import java.sql.Array;
 import java.sql.Connection;
@@ -108,6 +114,34 @@ final class PostgresReader implements PlanReader {
      * @return what the plan reads
      * @throws SQLException if the engine refuses to plan it (a time-out included)
      */
+    /**
+     * Reads the plan with the time cap in the server ({@code set_config('statement_timeout', …, true)}, sent
+     * in the {@code EXPLAIN}'s round trip), in a transaction that is rolled back, or in the caller's
+     * transaction when auto-commit is off: the driver's own timeout cancels over a second connection, which a
+     * partition blocks.
+     */
+    @Override
+    public EngineReading readBounded(Connection connection, SqlStatement statement, int timeoutSeconds,
+                                     long timeoutMillis) throws SQLException {
+        boolean autoCommit = connection.getAutoCommit();
+        if (autoCommit) {
+            connection.setAutoCommit(false);
+        }
+        try {
+            // the time-out goes in the EXPLAIN's round trip; the transaction is rolled back below
+            return readInTransaction(connection, statement, timeoutMillis);
+        } finally {
+            if (autoCommit) {
+                try {
+                    connection.rollback();
+                    connection.setAutoCommit(true);
+                } catch (SQLException ignored) {
+                    // a broken connection is closed next; its pool discards it
+                }
+            }
+        }
+    }
+
     EngineReading readInTransaction(Connection c, SqlStatement statement, long serverTimeoutMillis) throws SQLException {
         if (c.getAutoCommit()) {
             throw new IllegalStateException("the server's time-out needs a transaction: auto-commit is on");

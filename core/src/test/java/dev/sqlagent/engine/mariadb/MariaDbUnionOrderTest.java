@@ -1,7 +1,8 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sqlagent.engine.Reads;
 import org.junit.jupiter.api.Test;
 
 /**

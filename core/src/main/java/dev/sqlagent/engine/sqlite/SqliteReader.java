@@ -1,6 +1,10 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.sqlite;
 
+import dev.sqlagent.engine.Explain;
+import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.engine.Reads;
 import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.engine.EngineReading;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -99,10 +103,10 @@ final class SqliteReader implements PlanReader {
     /**
      * The name under which a reading records a call of an FTS5 auxiliary function whose first argument is the
      * hidden column of an FTS5 cursor (the prefix, then the function's name): decided by
-     * {@link EngineCheck#functionAllowed} as such. A call not so bound keeps its own name, which the catalog
+     * {@code EngineCheck.functionAllowed} as such. A call not so bound keeps its own name, which the catalog
      * classes as reading tables.
      */
-    static final String FTS5_BOUND = "fts5 auxiliary over its table:";
+    public static final String FTS5_BOUND = "fts5 auxiliary over its table:";
 
     private volatile Catalog catalog;
 

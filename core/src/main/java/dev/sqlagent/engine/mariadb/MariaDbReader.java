@@ -1,8 +1,14 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.mariadb;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.sqlagent.engine.Explain;
+import dev.sqlagent.engine.PlanJson;
+import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.engine.PrintedSql;
+import dev.sqlagent.engine.Reads;
 import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.engine.EngineReading;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

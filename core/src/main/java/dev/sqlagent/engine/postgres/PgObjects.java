@@ -1,8 +1,10 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.postgres;
 
+import dev.sqlagent.engine.Reads;
 import dev.sqlagent.execution.SqlStatement;
 import dev.sqlagent.guard.DatabaseObjects;
 import dev.sqlagent.guard.FunctionPolicy;
+import dev.sqlagent.guard.engine.EngineReading;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,7 +28,7 @@ import java.util.Set;
  *       {@code information_schema}, not of an installed extension), the statement is planned once more with
  *       {@code debug_print_plan} ({@link PgPlanDump}) and every function and operator oid of the planner's tree
  *       is looked up: one of the database's own is reported by its signature
- *       ({@link EngineCheck#DATABASE_FUNCTION}), allowed only when the policy names it. When the tree cannot
+ *       ({@link Reads#DATABASE_FUNCTION}), allowed only when the policy names it. When the tree cannot
  *       be had then, the statement is refused.</li>
  *   <li>A function in FROM may be given a column definition list ({@code jsonb_to_record(…) AS r(s secret)}),
  *       whose types the text does not print: for such a plan the tree is read too and those types are resolved
@@ -123,13 +125,13 @@ final class PgObjects {
                     String type = rs.getString(4);
                     if ("pg_catalog".equals(schema) && type != null
                             && FunctionPolicy.isCatalogType(type.toLowerCase(Locale.ROOT))) {
-                        reads.functions.add(EngineCheck.CATALOG_CAST + type.toLowerCase(Locale.ROOT));
+                        reads.functions.add(Reads.CATALOG_CAST + type.toLowerCase(Locale.ROOT));
                     }
                     String checks = rs.getString(8);
                     if (checks != null) {
                         // a domain whose constraints call the database's own functions: a cast runs them
                         for (String sig : checks.split(";")) {
-                            reads.functions.add(EngineCheck.DATABASE_FUNCTION + DatabaseObjects.signature(sig));
+                            reads.functions.add(Reads.DATABASE_FUNCTION + DatabaseObjects.signature(sig));
                         }
                     }
                     if (rs.getString(6) != null) {
@@ -200,7 +202,7 @@ final class PgObjects {
             ps.setArray(2, operators);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    reads.functions.add(EngineCheck.DATABASE_FUNCTION + DatabaseObjects.signature(rs.getString(1)));
+                    reads.functions.add(Reads.DATABASE_FUNCTION + DatabaseObjects.signature(rs.getString(1)));
                 }
             }
         } finally {

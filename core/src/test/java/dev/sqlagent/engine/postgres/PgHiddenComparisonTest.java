@@ -1,4 +1,4 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,9 @@ import dev.sqlagent.execution.SqlStatement;
 import dev.sqlagent.guard.FunctionPolicy;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
+import dev.sqlagent.guard.engine.EngineCheck;
+import dev.sqlagent.guard.engine.EngineReading;
+import dev.sqlagent.guard.engine.EngineVerdict;
 import dev.sqlagent.testing.DatabaseServer;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,5 +1,9 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.mariadb;
 
+import dev.sqlagent.engine.PrintedQuery;
+import dev.sqlagent.engine.PrintedSql;
+import dev.sqlagent.engine.Reads;
+import dev.sqlagent.guard.engine.EngineReading;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -160,22 +164,22 @@ final class MariaDbQuery extends PrintedQuery {
     }
 
     @Override
-    Set<String> clauses() {
+    protected Set<String> clauses() {
         return CLAUSES;
     }
 
     @Override
-    Set<String> selectOptions() {
+    protected Set<String> selectOptions() {
         return SELECT_OPTIONS;
     }
 
     @Override
-    Set<String> joinWords() {
+    protected Set<String> joinWords() {
         return JOIN_WORDS;
     }
 
     @Override
-    String source() {
+    protected String source() {
         return "MariaDB's printed query";
     }
 
@@ -185,12 +189,12 @@ final class MariaDbQuery extends PrintedQuery {
      * under any {@code lower_case_table_names} ({@code E} and {@code e} are two items where it is 0).
      */
     @Override
-    dev.sqlagent.internal.Identifiers.Rule aliasRule() {
+    protected dev.sqlagent.internal.Identifiers.Rule aliasRule() {
         return dev.sqlagent.internal.Identifiers.Rule.EXACT;
     }
 
     @Override
-    void fromItem(Scope s, List<int[]> ranges) {
+    protected void fromItem(Scope s, List<int[]> ranges) {
         if (i < t.size() && t.get(i).kind() == PrintedSql.Kind.MARKER && lower(i).equals("materialize")
                 && at(i + 1, "(") && isQueryStart(i + 2)) {
             // a semi-join's materialised sub-query: its columns are named <subqueryN>.column outside it
@@ -254,7 +258,7 @@ final class MariaDbQuery extends PrintedQuery {
     }
 
     @Override
-    int marker(int k, int to, Scope s) {
+    protected int marker(int k, int to, Scope s) {
         String m = t.get(k).text().toLowerCase(Locale.ROOT);
         String base = m.replaceAll("[0-9,]+$", "");
         if (!MARKERS.contains(base)) {
@@ -332,7 +336,7 @@ final class MariaDbQuery extends PrintedQuery {
     }
 
     @Override
-    int name(int k, int to, Scope s) {
+    protected int name(int k, int to, Scope s) {
         PrintedSql.Token tok = t.get(k);
         boolean call = at(k + 1, "(");
         if (tok.allQuoted()) {

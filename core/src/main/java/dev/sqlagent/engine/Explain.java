@@ -1,4 +1,4 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine;
 
 import dev.sqlagent.execution.SqlStatement;
 import java.sql.Connection;
@@ -7,7 +7,7 @@ import java.sql.SQLException;
 import java.util.List;
 
 /** Prepares an {@code EXPLAIN} of a statement with its parameters bound and a time cap. */
-final class Explain {
+public final class Explain {
 
     private Explain() {
     }
@@ -20,7 +20,7 @@ final class Explain {
      * @return the prepared EXPLAIN, parameters bound; the caller closes it
      * @throws SQLException if the engine refuses it
      */
-    static PreparedStatement prepare(Connection c, String prefix, SqlStatement statement, int timeoutSeconds)
+    public static PreparedStatement prepare(Connection c, String prefix, SqlStatement statement, int timeoutSeconds)
             throws SQLException {
         PreparedStatement ps = c.prepareStatement(prefix + statement.sql());
         try {

@@ -1,8 +1,12 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.h2;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.sqlagent.engine.Explain;
+import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.engine.Reads;
 import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.engine.EngineReading;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package dev.sqlagent.execution;
+package dev.sqlagent.engine.sqlite;
 
 import java.lang.reflect.Method;
 import java.sql.Connection;
@@ -47,7 +47,7 @@ final class SqliteLimits {
         {LIMIT_TRIGGER_DEPTH, 10},
     };
 
-    private static final Logger LOG = LoggerFactory.getLogger(SqliteLimits.class);
+    private static final Logger LOG = LoggerFactory.getLogger("dev.sqlagent.execution.SqliteLimits");
     private static volatile boolean warned;
 
     private SqliteLimits() {

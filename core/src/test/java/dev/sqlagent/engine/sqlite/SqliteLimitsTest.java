@@ -1,10 +1,11 @@
-package dev.sqlagent.execution;
+package dev.sqlagent.engine.sqlite;
 
 import static dev.sqlagent.execution.EngineAssertions.executor;
 import static dev.sqlagent.execution.EngineAssertions.failure;
 import static dev.sqlagent.execution.EngineAssertions.success;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sqlagent.execution.JdbcSqlExecutor;
 import dev.sqlagent.testing.SharedData;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,10 +1,13 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.duckdb;
 
-import dev.sqlagent.execution.SqlStatement;
-import dev.sqlagent.internal.IntegerSeries;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.sqlagent.engine.PlanReader;
+import dev.sqlagent.engine.Reads;
+import dev.sqlagent.execution.SqlStatement;
+import dev.sqlagent.guard.engine.EngineReading;
+import dev.sqlagent.internal.IntegerSeries;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.sql.Connection;
@@ -132,7 +135,7 @@ final class DuckDbReader implements PlanReader {
      * ({@code CREATE MACRO reverse(s) AS (SELECT … FROM secret)}, a table macro {@code range}) reads as the
      * built-in of its name, and its body, expanded only when bound, is not in the tree. Every call whose name
      * the database's own functions have ({@code duckdb_functions()} where not internal) is reported by their
-     * signatures ({@link EngineCheck#DATABASE_FUNCTION}): allowed only when the policy names them.
+     * signatures ({@link Reads#DATABASE_FUNCTION}): allowed only when the policy names them.
      */
     private static void ownFunctions(Connection c, Map<String, Object> tree, int timeoutSeconds, Set<String> out)
             throws SQLException {
@@ -173,7 +176,7 @@ final class DuckDbReader implements PlanReader {
                 String schema = text(m.get("schema")).toLowerCase(java.util.Locale.ROOT);
                 for (String[] o : own.getOrDefault(name.toLowerCase(java.util.Locale.ROOT), List.of())) {
                     if (schema.isEmpty() || schema.equals(o[0])) {
-                        out.add(EngineCheck.DATABASE_FUNCTION + o[1]);
+                        out.add(Reads.DATABASE_FUNCTION + o[1]);
                     }
                 }
             }

@@ -1,4 +1,4 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -13,7 +13,7 @@ import java.util.Map;
  * An engine's JSON (a PostgreSQL plan, a MariaDB optimizer trace) as maps, lists and strings. Numbers stay
  * text: a plan's row estimates can pass any Java number type, and no reader compares them.
  */
-final class PlanJson {
+public final class PlanJson {
 
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -26,7 +26,7 @@ final class PlanJson {
      * @return the value: maps, lists, strings (numbers as their text), booleans, null
      * @throws IOException when the text is not one JSON value or nests deeper than {@code maxDepth}
      */
-    static Object read(String text, int maxDepth) throws IOException {
+    public static Object read(String text, int maxDepth) throws IOException {
         try (JsonParser p = JSON.createParser(text)) {
             if (p.nextToken() == null) {
                 throw new IOException("no JSON value");

@@ -1,5 +1,9 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.h2;
 
+import dev.sqlagent.engine.PrintedQuery;
+import dev.sqlagent.engine.PrintedSql;
+import dev.sqlagent.engine.Reads;
+import dev.sqlagent.guard.engine.EngineReading;
 import dev.sqlagent.internal.Identifiers;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -107,12 +111,12 @@ final class H2Query extends PrintedQuery {
     }
 
     @Override
-    Identifiers.Rule columnRule() {
+    protected Identifiers.Rule columnRule() {
         return rule;
     }
 
     @Override
-    Identifiers.Rule aliasRule() {
+    protected Identifiers.Rule aliasRule() {
         return rule;
     }
 
@@ -136,27 +140,27 @@ final class H2Query extends PrintedQuery {
     }
 
     @Override
-    Set<String> clauses() {
+    protected Set<String> clauses() {
         return CLAUSES;
     }
 
     @Override
-    Set<String> selectOptions() {
+    protected Set<String> selectOptions() {
         return SELECT_OPTIONS;
     }
 
     @Override
-    Set<String> joinWords() {
+    protected Set<String> joinWords() {
         return JOIN_WORDS;
     }
 
     @Override
-    String source() {
+    protected String source() {
         return "H2's plan";
     }
 
     @Override
-    void fromItem(Scope s, List<int[]> ranges) {
+    protected void fromItem(Scope s, List<int[]> ranges) {
         if (at(i, "(")) {
             if (isQueryStart(i + 1)) {
                 derived(s);
@@ -221,7 +225,7 @@ final class H2Query extends PrintedQuery {
     }
 
     @Override
-    int name(int k, int to, Scope s) {
+    protected int name(int k, int to, Scope s) {
         PrintedSql.Token tok = t.get(k);
         List<String> p = tok.parts();
         boolean call = at(k + 1, "(");

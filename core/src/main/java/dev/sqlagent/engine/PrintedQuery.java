@@ -1,5 +1,6 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine;
 
+import dev.sqlagent.guard.engine.EngineReading;
 import dev.sqlagent.internal.Identifiers;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,7 +22,7 @@ import java.util.Set;
  * column aliases and CTE names, by {@link #aliasRule} for the aliases of FROM items; the keys of this class's
  * maps and sets are {@link Identifiers#key keys} under those rules.
  */
-abstract class PrintedQuery {
+public abstract class PrintedQuery {
 
     /**
      * A FROM item.
@@ -32,13 +33,13 @@ abstract class PrintedQuery {
      * @param lazy a derived table's select-list columns read only when the query around it uses them, or
      *     null
      */
-    record Source(EngineReading.Table table, Set<String> columns, Lazy lazy) {
-        Source(EngineReading.Table table, Set<String> columns) {
+    protected record Source(EngineReading.Table table, Set<String> columns, Lazy lazy) {
+        public Source(EngineReading.Table table, Set<String> columns) {
             this(table, columns, null);
         }
 
         /** The query around this item uses its column {@code column}: what computes it is read now. */
-        void touch(String column) {
+        public void touch(String column) {
             if (lazy != null) {
                 lazy.touch(column);
             }
@@ -52,14 +53,14 @@ abstract class PrintedQuery {
      * DISTINCT, grouping, HAVING, ORDER BY, windows or set operations defers, and only items that are a bare
      * column.
      */
-    static final class Lazy {
+    protected static final class Lazy {
         private final Map<String, Runnable> items = new HashMap<>();
 
-        void defer(String column, Runnable read) {
+        public void defer(String column, Runnable read) {
             items.putIfAbsent(column, read);
         }
 
-        void touch(String column) {
+        public void touch(String column) {
             Runnable r = items.remove(column);
             if (r != null) {
                 r.run();
@@ -67,7 +68,7 @@ abstract class PrintedQuery {
         }
 
         /** Reads every deferred item now: the derived table is used whole. */
-        void all() {
+        public void all() {
             List<Runnable> rest = new ArrayList<>(items.values());
             items.clear();
             rest.forEach(Runnable::run);
@@ -75,17 +76,17 @@ abstract class PrintedQuery {
     }
 
     /** A query block's names: its FROM items, its select-list aliases, the CTEs it defines. */
-    static final class Scope {
-        final Scope outer;
-        final Map<String, Source> items = new LinkedHashMap<>();
-        final Set<String> selectAliases = new LinkedHashSet<>();
-        final Map<String, Set<String>> ctes = new HashMap<>();
+    protected static final class Scope {
+        public final Scope outer;
+        public final Map<String, Source> items = new LinkedHashMap<>();
+        public final Set<String> selectAliases = new LinkedHashSet<>();
+        public final Map<String, Set<String>> ctes = new HashMap<>();
 
-        Scope(Scope outer) {
+        public Scope(Scope outer) {
             this.outer = outer;
         }
 
-        Source find(String alias) {
+        public Source find(String alias) {
             for (Scope s = this; s != null; s = s.outer) {
                 Source src = s.items.get(alias);
                 if (src != null) {
@@ -96,7 +97,7 @@ abstract class PrintedQuery {
         }
 
         /** {@return the nearest FROM item of this alias that is a base table (schema.alias.column names no other)} */
-        Source findTable(String alias) {
+        public Source findTable(String alias) {
             for (Scope s = this; s != null; s = s.outer) {
                 Source src = s.items.get(alias);
                 if (src != null && src.table() != null) {
@@ -106,7 +107,7 @@ abstract class PrintedQuery {
             return null;
         }
 
-        Set<String> cte(String name) {
+        public Set<String> cte(String name) {
             for (Scope s = this; s != null; s = s.outer) {
                 Set<String> cols = s.ctes.get(name);
                 if (cols != null) {
@@ -116,7 +117,7 @@ abstract class PrintedQuery {
             return null;
         }
 
-        boolean isSelectAlias(String name) {
+        public boolean isSelectAlias(String name) {
             for (Scope s = this; s != null; s = s.outer) {
                 if (s.selectAliases.contains(name)) {
                     return true;
@@ -126,64 +127,64 @@ abstract class PrintedQuery {
         }
     }
 
-    final List<PrintedSql.Token> t;
-    final Reads out;
+    protected final List<PrintedSql.Token> t;
+    protected final Reads out;
     /** Every base table's alias in the text (lower case), to the tables it names. */
-    final Map<String, Set<EngineReading.Table>> aliases = new LinkedHashMap<>();
-    int i;
+    public final Map<String, Set<EngineReading.Table>> aliases = new LinkedHashMap<>();
+    protected int i;
 
-    PrintedQuery(List<PrintedSql.Token> tokens, Reads out) {
+    protected PrintedQuery(List<PrintedSql.Token> tokens, Reads out) {
         this.t = tokens;
         this.out = out;
     }
 
     /** {@return the rule column names, column aliases and CTE names compare by in the printed text} */
-    Identifiers.Rule columnRule() {
+    protected Identifiers.Rule columnRule() {
         return Identifiers.Rule.INSENSITIVE;
     }
 
     /** {@return the rule the aliases of FROM items compare by in the printed text} */
-    Identifiers.Rule aliasRule() {
+    protected Identifiers.Rule aliasRule() {
         return Identifiers.Rule.INSENSITIVE;
     }
 
     /** {@return the key of a column name, column alias or CTE name as printed} */
-    String columnKey(String name, boolean quoted) {
+    protected String columnKey(String name, boolean quoted) {
         return Identifiers.key(columnRule(), name, quoted);
     }
 
     /** {@return the key of the last part of the name at {@code k}, as a column} */
-    String columnKey(int k) {
+    protected String columnKey(int k) {
         PrintedSql.Token tok = t.get(k);
         int last = tok.parts().size() - 1;
         return columnKey(tok.parts().get(last), tok.quoted().get(last));
     }
 
     /** {@return the key of a FROM item's alias as printed} */
-    String aliasKey(String name, boolean quoted) {
+    protected String aliasKey(String name, boolean quoted) {
         return Identifiers.key(aliasRule(), name, quoted);
     }
 
     /** {@return the key of the last part of the name at {@code k}, as an alias} */
-    String aliasKey(int k) {
+    protected String aliasKey(int k) {
         PrintedSql.Token tok = t.get(k);
         int last = tok.parts().size() - 1;
         return aliasKey(tok.parts().get(last), tok.quoted().get(last));
     }
 
     /** {@return a key's name as printed, without the mark that keeps it apart from lower-case entries} */
-    static String plain(String key) {
+    protected static String plain(String key) {
         return key.startsWith(Identifiers.UNMATCHABLE) ? key.substring(1) : key;
     }
 
     /** {@return the words that end a select list, a FROM list or a clause's expression at depth 0} */
-    abstract Set<String> clauses();
+    protected abstract Set<String> clauses();
 
     /** {@return the words that may follow SELECT before its list} */
-    abstract Set<String> selectOptions();
+    protected abstract Set<String> selectOptions();
 
     /** {@return the words that join FROM items} */
-    abstract Set<String> joinWords();
+    protected abstract Set<String> joinWords();
 
     /**
      * Reads one FROM item at {@link #i}, registering it in {@code s}, and leaves {@link #i} after it.
@@ -191,7 +192,7 @@ abstract class PrintedQuery {
      * @param s the query block's scope
      * @param ranges where to add expression ranges the item holds (none usually)
      */
-    abstract void fromItem(Scope s, List<int[]> ranges);
+    protected abstract void fromItem(Scope s, List<int[]> ranges);
 
     /**
      * Reads the name at {@code k} in an expression.
@@ -201,19 +202,19 @@ abstract class PrintedQuery {
      * @param s the scope
      * @return the index of the last token it took
      */
-    abstract int name(int k, int to, Scope s);
+    protected abstract int name(int k, int to, Scope s);
 
     /** {@return the index of the last token a marker at {@code k} took} (only engines that print markers) */
-    int marker(int k, int to, Scope s) {
+    protected int marker(int k, int to, Scope s) {
         unreadable("the marker <" + t.get(k).text() + ">");
         return k;
     }
 
     /** {@return the name this engine's text is known by, for findings} */
-    abstract String source();
+    protected abstract String source();
 
     /** Reads the whole statement. */
-    void statement() {
+    protected void statement() {
         int k = 0;
         while (k < t.size() && t.get(k).is("(")) {
             k++;
@@ -231,7 +232,7 @@ abstract class PrintedQuery {
     }
 
     /** {@return the output column names of the first block (lower case, null where unnamed)} */
-    List<String> queryExpression(Scope outer) {
+    protected List<String> queryExpression(Scope outer) {
         return queryExpression(outer, null);
     }
 
@@ -240,7 +241,7 @@ abstract class PrintedQuery {
      * @param lazy where a derived table's plain column items are deferred, or null to read them at once
      * @return the output column names of the first block (lower case, null where unnamed)
      */
-    List<String> queryExpression(Scope outer, Lazy lazy) {
+    protected List<String> queryExpression(Scope outer, Lazy lazy) {
         Scope q = new Scope(outer);
         if (word(i, "with")) {
             i++;
@@ -470,7 +471,7 @@ abstract class PrintedQuery {
         return names;
     }
 
-    void fromList(Scope s, List<int[]> ranges) {
+    protected void fromList(Scope s, List<int[]> ranges) {
         while (i < t.size()) {
             fromItem(s, ranges);
             while (word(i, "on") || word(i, "using")) {
@@ -536,7 +537,7 @@ abstract class PrintedQuery {
      *
      * @param s the scope it is registered in
      */
-    void derived(Scope s) {
+    protected void derived(Scope s) {
         i++;
         Lazy lazy = new Lazy();
         List<String> outputs = queryExpression(s, lazy);
@@ -566,7 +567,7 @@ abstract class PrintedQuery {
     }
 
     /** Reads the expression tokens {@code [from, to)} in scope {@code s}. */
-    void expression(int from, int to, Scope s) {
+    protected void expression(int from, int to, Scope s) {
         for (int k = from; k < to; k++) {
             PrintedSql.Token tok = t.get(k);
             switch (tok.kind()) {
@@ -597,7 +598,7 @@ abstract class PrintedQuery {
     }
 
     /** Whether the word at {@code j} is a clause here (not {@code WITHIN GROUP}, a lone {@code FOR} …). */
-    boolean isClause(int j) {
+    protected boolean isClause(int j) {
         return !(word(j, "group") && j > 0 && word(j - 1, "within"))
                 && !(word(j, "for") && !(word(j + 1, "update") || word(j + 1, "share")))
                 && !(word(j, "order") && !word(j + 1, "by"))
@@ -606,7 +607,7 @@ abstract class PrintedQuery {
     }
 
     /** {@return the index of the token that ends the expression starting at {@code k}: a clause at depth 0} */
-    int clauseEnd(int k) {
+    protected int clauseEnd(int k) {
         int depth = 0;
         for (int j = k; j < t.size(); j++) {
             PrintedSql.Token tok = t.get(j);
@@ -625,7 +626,7 @@ abstract class PrintedQuery {
     }
 
     /** {@return the index of the parenthesis closing the one at {@code open}} */
-    int close(int open) {
+    protected int close(int open) {
         int depth = 0;
         for (int j = open; j < t.size(); j++) {
             if (t.get(j).is("(")) {
@@ -637,7 +638,7 @@ abstract class PrintedQuery {
         throw new PlanReader.PlanNotUnderstood("an unclosed parenthesis in the " + source());
     }
 
-    boolean isQueryStart(int k) {
+    protected boolean isQueryStart(int k) {
         int j = k;
         while (at(j, "(")) {
             j++;
@@ -645,12 +646,12 @@ abstract class PrintedQuery {
         return word(j, "select") || word(j, "with") || word(j, "values");
     }
 
-    boolean isPlainWord(int k) {
+    protected boolean isPlainWord(int k) {
         return k >= 0 && k < t.size() && t.get(k).kind() == PrintedSql.Kind.NAME && t.get(k).parts().size() == 1
                 && !t.get(k).quoted().get(0);
     }
 
-    void expect(String punct) {
+    protected void expect(String punct) {
         if (!at(i, punct)) {
             unreadable("'" + punct + "' expected at " + describe(i));
             i = t.size();
@@ -659,19 +660,19 @@ abstract class PrintedQuery {
         i++;
     }
 
-    boolean at(int k, String punct) {
+    protected boolean at(int k, String punct) {
         return k >= 0 && k < t.size() && t.get(k).is(punct);
     }
 
-    boolean word(int k, String w) {
+    protected boolean word(int k, String w) {
         return k >= 0 && k < t.size() && t.get(k).isWord(w);
     }
 
-    String lower(int k) {
+    protected String lower(int k) {
         return t.get(k).text().toLowerCase(Locale.ROOT);
     }
 
-    String describe(int k) {
+    protected String describe(int k) {
         if (k >= t.size()) {
             return "the end";
         }
@@ -679,7 +680,7 @@ abstract class PrintedQuery {
         return tok.kind() == PrintedSql.Kind.NAME ? "'" + String.join(".", tok.parts()) + "'" : "'" + tok.text() + "'";
     }
 
-    void unreadable(String what) {
+    protected void unreadable(String what) {
         out.unreadable(what + " (" + source() + ")");
     }
 }

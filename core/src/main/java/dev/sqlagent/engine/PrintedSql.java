@@ -1,4 +1,4 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,10 +11,10 @@ import java.util.Locale;
  * uses them), nested block comments (skipped), words, numbers, placeholders and punctuation. Dotted names
  * are joined into one {@link Token} of kind {@link Kind#NAME} holding their parts.
  */
-final class PrintedSql {
+public final class PrintedSql {
 
     /** Token kinds. */
-    enum Kind {
+    public enum Kind {
         /** A possibly dotted name; {@link Token#parts} holds its parts, {@link Token#quoted} which were quoted. */
         NAME,
         /** A string literal. */
@@ -37,23 +37,23 @@ final class PrintedSql {
      * @param parts the parts of a name, unquoted
      * @param quoted for each part, whether it was quoted
      */
-    record Token(Kind kind, String text, List<String> parts, List<Boolean> quoted) {
-        boolean is(String punct) {
+    public record Token(Kind kind, String text, List<String> parts, List<Boolean> quoted) {
+        public boolean is(String punct) {
             return kind == Kind.PUNCT && text.equals(punct);
         }
 
         /** {@return whether this is one unquoted word, equal to {@code word} ignoring case} */
-        boolean isWord(String word) {
+        public boolean isWord(String word) {
             return kind == Kind.NAME && parts.size() == 1 && !quoted.get(0) && text.equalsIgnoreCase(word);
         }
 
         /** {@return whether this is a name whose parts are all quoted} */
-        boolean allQuoted() {
+        public boolean allQuoted() {
             return kind == Kind.NAME && !quoted.contains(Boolean.FALSE);
         }
 
         /** {@return the last part lower case} */
-        String last() {
+        public String last() {
             return parts.get(parts.size() - 1).toLowerCase(Locale.ROOT);
         }
     }
@@ -78,7 +78,7 @@ final class PrintedSql {
      * @return the tokens
      * @throws PlanReader.PlanNotUnderstood if a string, identifier or comment is not closed
      */
-    static List<Token> tokens(String text, char identQuote, boolean backslashEscapes) {
+    public static List<Token> tokens(String text, char identQuote, boolean backslashEscapes) {
         return new PrintedSql(text, identQuote, backslashEscapes, false).all();
     }
 
@@ -93,7 +93,7 @@ final class PrintedSql {
      * @return the tokens
      * @throws PlanReader.PlanNotUnderstood if a string, identifier or comment is not closed
      */
-    static List<Token> tokensWithMarkers(String text, char identQuote, boolean backslashEscapes) {
+    public static List<Token> tokensWithMarkers(String text, char identQuote, boolean backslashEscapes) {
         return new PrintedSql(text, identQuote, backslashEscapes, true).all();
     }
 
@@ -234,7 +234,7 @@ final class PrintedSql {
      * @return the name as an engine that folds to lower case prints it: bare when it is a lower-case word,
      *     else quoted (a keyword printed quoted is not recognised, so compares as different)
      */
-    static String quoteIfNeeded(String name, char quote) {
+    public static String quoteIfNeeded(String name, char quote) {
         boolean plain = !name.isEmpty() && (name.charAt(0) == '_' || name.charAt(0) >= 'a' && name.charAt(0) <= 'z');
         for (int k = 0; k < name.length() && plain; k++) {
             char c = name.charAt(k);

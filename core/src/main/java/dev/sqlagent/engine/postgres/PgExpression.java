@@ -1,5 +1,8 @@
-package dev.sqlagent.guard.engine;
+package dev.sqlagent.engine.postgres;
 
+import dev.sqlagent.engine.PrintedSql;
+import dev.sqlagent.engine.Reads;
+import dev.sqlagent.guard.engine.EngineReading;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
