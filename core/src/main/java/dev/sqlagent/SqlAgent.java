@@ -1301,6 +1301,7 @@ public final class SqlAgent implements AutoCloseable {
                 throw new IllegalStateException(
                         "a guard policy is required: call policy(GuardPolicy.allowingTables(...))");
             }
+            GuardPolicy agentPolicy = policy; // the host's, or resolved against the session's names below
             if (dataSource == null && executor == null) {
                 throw new IllegalStateException("a database is required: call dataSource(ds) or executor(executor)");
             }
@@ -1334,7 +1335,17 @@ public final class SqlAgent implements AutoCloseable {
                 // what the policy allows
                 DataSource ds = dev.sqlagent.internal.NetworkTimeouts.bounded(
                         planningDataSource != null ? planningDataSource : dataSource, jdbc.networkTimeout().toMillis());
-                GuardPolicy p = policy;
+                if (dev.sqlagent.engine.Engines.of(d).database().bindsNamesBySession()) {
+                    // one table, several names on the session (Trino's catalog.schema.table): every name gets the
+                    // entry's rules, resolved once against the login's own session
+                    try (java.sql.Connection c = ds.getConnection()) {
+                        agentPolicy = dev.sqlagent.engine.Engines.of(d).database().sessionNames(c, agentPolicy);
+                    } catch (java.sql.SQLException ex) {
+                        throw new IllegalStateException("cannot read the session's catalog and schema to resolve the"
+                                + " policy's table names (" + ex.getMessage() + ")", ex);
+                    }
+                }
+                GuardPolicy p = agentPolicy;
                 dev.sqlagent.schema.SchemaEnrichment e = enrichment;
                 SchemaCatalog given = schema == null ? null : enriched(schema);
                 // a host's own schema is told the database's other tables, so that a forbidden table is a
@@ -1355,7 +1366,7 @@ public final class SqlAgent implements AutoCloseable {
                 }
                 source = SchemaSource.fixed(enriched(schema));
             }
-            dev.sqlagent.internal.BuildChecks.Settings settings = new dev.sqlagent.internal.BuildChecks.Settings(policy,
+            dev.sqlagent.internal.BuildChecks.Settings settings = new dev.sqlagent.internal.BuildChecks.Settings(agentPolicy,
                     guard, d, schema, metricTools, executor != null, queryTimeout, models, judge, selectorMode,
                     decomposerMode);
             dev.sqlagent.internal.BuildChecks.check(settings);
@@ -1371,7 +1382,7 @@ public final class SqlAgent implements AutoCloseable {
                     ? Bounded.ownPool(candidateParallelism) : null;
             Executor parallel = candidatePool != null || candidateParallelism == 1 ? candidatePool
                     : Bounded.executor(candidateExecutor, candidateParallelism);
-            AgentConfig config = new AgentConfig(models, exec, d, policy, guard, SqlCleaner.create(), source,
+            AgentConfig config = new AgentConfig(models, exec, d, agentPolicy, guard, SqlCleaner.create(), source,
                     verifiers, listeners, clock, correctionEnabled, correctAnomalies, maxQuestionLength, temperature,
                     candidates, judge, prompts, temperatures, selectorMode, decomposerMode, budgets, metricTools,
                     Caffeine.newBuilder().maximumSize(10_000).expireAfterAccess(java.time.Duration.ofMinutes(30))

@@ -112,6 +112,33 @@ public interface EngineDatabase {
         return Optional.empty();
     }
 
+    // ---- names on a session ----
+
+    /**
+     * Whether a table has several names on one session that the policy's entries must all cover (Trino:
+     * {@code catalog.schema.table}, and {@code schema.table} and {@code table} for the session's catalog and
+     * schema); when true, the agent resolves its policy once at build with {@link #sessionNames}.
+     *
+     * @return whether names bind by the session
+     */
+    default boolean bindsNamesBySession() {
+        return false;
+    }
+
+    /**
+     * The policy with each table entry (allowed, with denied columns, row-filtered) under every name that binds
+     * the same table on this connection's session, and no other: the guard compares the names a statement
+     * writes with the policy's, so each spelling of one table must carry the same rules.
+     *
+     * @param c a connection as the agent's login, in the session the agent's statements run in
+     * @param policy the host's policy
+     * @return the policy with the session's names
+     * @throws SQLException if the session cannot be read
+     */
+    default GuardPolicy sessionNames(Connection c, GuardPolicy policy) throws SQLException {
+        return policy;
+    }
+
     // ---- connections and the network ----
 
     /**

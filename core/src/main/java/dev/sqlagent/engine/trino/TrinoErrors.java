@@ -103,6 +103,31 @@ public final class TrinoErrors {
      * @return its category; {@link ErrorCategory#UNKNOWN} for a code not listed (a division by zero, a
      *     connector's own error, an internal error), since nothing says a corrected SQL would pass
      */
+    /**
+     * The category of one of Trino's error codes ({@code StandardErrorCode}), as the driver reports it in
+     * {@link SQLException#getErrorCode()}.
+     *
+     * @param code the code
+     * @return its category, or null when the code is not listed
+     */
+    public static ErrorCategory ofCode(int code) {
+        ErrorCategory known = CODES.get(code);
+        if (known != null) {
+            return known;
+        }
+        if (code >= INSUFFICIENT_RESOURCES && code < CONNECTOR && code < INSUFFICIENT_RESOURCES + INTERNAL) {
+            return ErrorCategory.RESOURCE_LIMIT;
+        }
+        return null;
+    }
+
+    /**
+     * Classifies an exception from the Trino JDBC driver.
+     *
+     * @param e what the driver threw
+     * @return its category; {@link ErrorCategory#UNKNOWN} for a code not listed (a division by zero, a
+     *     connector's own error, an internal error), since nothing says a corrected SQL would pass
+     */
     public static ErrorCategory classify(SQLException e) {
         int code = e.getErrorCode();
         ErrorCategory known = CODES.get(code);

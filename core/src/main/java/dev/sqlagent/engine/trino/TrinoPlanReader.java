@@ -69,7 +69,7 @@ public final class TrinoPlanReader {
      * Nodes that only compute, move, join, sort, limit or aggregate rows they are given: what they read is read
      * by the scans under them, and the functions they call are in their descriptor and details.
      */
-    static final Set<String> COMPUTING = Set.of("Output", "Project", "Filter", "Aggregate", "LocalExchange",
+    static final Set<String> COMPUTING = Set.of("Output", "Project", "Filter", "FilterProject", "Aggregate", "LocalExchange",
             "RemoteSource", "RemoteMerge", "RemoteExchange", "RemoteStreamingExchange", "RemoteStreamingMerge",
             "InnerJoin", "LeftJoin", "RightJoin", "FullJoin", "CrossJoin", "SemiJoin", "SpatialJoin",
             "Values", "Limit", "LimitPartial", "TopN", "TopNPartial", "PartialSort", "LocalMerge", "Sort",
@@ -128,6 +128,13 @@ public final class TrinoPlanReader {
 
     private static EngineReading readReadOnly(Connection c, String sql, int timeoutSeconds) throws SQLException {
         Reading r = new Reading(c, timeoutSeconds);
+        String first = firstKeyword(sql);
+        if (!QUERY_WORDS.contains(first)) {
+            // SHOW, DESCRIBE, EXPLAIN … are planned as queries over metadata Trino builds itself (their IO plan
+            // may be empty): only a query is read, anything else is a statement the reading names
+            r.writes.add("statement " + (first.isEmpty() ? "(none)" : statementWords(sql)));
+            return r.result();
+        }
         String io = explain(c, "EXPLAIN (TYPE IO, FORMAT JSON) ", sql, timeoutSeconds);
         if (!io.stripLeading().startsWith("{")) {
             // EXPLAIN of a statement that is not a query echoes the statement: DDL, SET SESSION, GRANT, CALL...
@@ -205,6 +212,37 @@ public final class TrinoPlanReader {
             throw new IOException(what + " is not a string");
         }
         return s;
+    }
+
+    /** The words a query begins with; a parenthesis is skipped. */
+    private static final Set<String> QUERY_WORDS = Set.of("select", "with", "values");
+
+    /** The statement's first keyword, lower case (comments and opening parentheses skipped), or empty. */
+    static String firstKeyword(String sql) {
+        List<TrinoSpelling.Token> toks = new java.util.ArrayList<>();
+        TrinoSpelling.lex(sql, toks);
+        for (TrinoSpelling.Token t : toks) {
+            String text = t.text(sql);
+            if (!text.equals("(")) {
+                return t.kind() == TrinoSpelling.Kind.WORD ? text.toLowerCase(Locale.ROOT) : text;
+            }
+        }
+        return "";
+    }
+
+    /** The statement's first two words, upper case, comments skipped (as {@link #firstWords} names an echo). */
+    private static String statementWords(String sql) {
+        List<TrinoSpelling.Token> toks = new java.util.ArrayList<>();
+        TrinoSpelling.lex(sql, toks);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0, n = 0; i < toks.size() && n < 2; i++) {
+            if (toks.get(i).kind() == TrinoSpelling.Kind.WORD) {
+                b.append(n++ == 0 ? "" : " ").append(toks.get(i).text(sql).toUpperCase(Locale.ROOT));
+            } else if (n > 0) {
+                break;
+            }
+        }
+        return b.length() == 0 ? "(none)" : b.toString();
     }
 
     private static String firstWords(String echo) {
@@ -321,9 +359,8 @@ public final class TrinoPlanReader {
             if (name.startsWith("TableFunction")) {
                 String fn = lower(text(descriptor.get("name"), name + " name"));
                 functions.add(fn);
-                if (!TABLE_FUNCTIONS.contains(fn)) {
-                    unreadable.add("table function " + fn);
-                }
+                // read, but refused all the same: the guard reads no table function, so none may run unseen
+                unreadable.add("table function " + fn + (TABLE_FUNCTIONS.contains(fn) ? "" : " (unknown)"));
             }
             if (!SCANS.contains(name)) {
                 for (Map.Entry<String, Object> d : descriptor.entrySet()) {
