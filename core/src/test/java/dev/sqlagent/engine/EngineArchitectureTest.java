@@ -29,15 +29,20 @@ class EngineArchitectureTest {
 
     private static final Path MAIN = Path.of("src/main/java");
     private static final Path ENGINE = MAIN.resolve("dev/sqlagent/engine");
-    private static final String ENGINE_NAMES = "H2|SQLITE|POSTGRESQL|MYSQL|MARIADB|DUCKDB|SQLSERVER|ORACLE|GENERIC|TRINO";
+    /** Dialect constants that name an engine ({@code GENERIC} names none: it is the engine the library does not know). */
+    private static final String ENGINE_NAMES = "H2|SQLITE|POSTGRESQL|MYSQL|MARIADB|DUCKDB|SQLSERVER|ORACLE|TRINO";
     private static final Pattern NAMES_AN_ENGINE = Pattern.compile(
             "\\bDialect\\s*\\.\\s*(?:" + ENGINE_NAMES + ")\\b"
             + "|\\bcase\\s+(?:" + ENGINE_NAMES + ")\\b"
             + "|\\bisMySqlFamily\\b"
             + "|\\bdev\\.sqlagent\\.engine\\.(?!Engine\\b|Engines\\b|EngineGuard\\b|EngineDatabase\\b)[a-z0-9]+\\b"
-            + "|\\b(?:Pg|Postgres|Sqlite|SQLite|MariaDb|MySql|DuckDb|H2|Trino)[A-Z][A-Za-z0-9]*\\b");
+            // a type named after an engine, but JSqlParser's own node types (net.sf.jsqlparser.…PostgresNamed…)
+            + "|(?<![.\\w])(?:Pg|Postgres|Sqlite|SQLite|MariaDb|MySql|DuckDb|H2|Trino)[A-Z][A-Za-z0-9]*\\b");
     private static final Set<Path> REGISTRATION = Set.of(
-            MAIN.resolve("dev/sqlagent/Dialect.java"), ENGINE.resolve("Engines.java"));
+            MAIN.resolve("dev/sqlagent/Dialect.java"), ENGINE.resolve("Engines.java"),
+            // public API that is one engine's by design, kept where users find it: CSV and Parquet files as DuckDB
+            // tables (it builds DuckDB's own statements); the engine's behaviour behind it is in engine.duckdb
+            MAIN.resolve("dev/sqlagent/execution/DuckDbFiles.java"));
 
     @Test
     void sharedCodeNamesNoEngine() throws IOException {
