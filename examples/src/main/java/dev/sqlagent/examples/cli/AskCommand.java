@@ -73,7 +73,8 @@ import picocli.CommandLine.Parameters;
             "  The database password comes only from the variable --password-env names.",
             "",
             "Drivers: H2 (jdbc:h2:), SQLite (jdbc:sqlite:FILE), PostgreSQL",
-            "  (jdbc:postgresql://), MariaDB and MySQL (jdbc:mariadb://host/db),",
+            "  (jdbc:postgresql://), MariaDB and MySQL (jdbc:mariadb://host/db), Trino",
+            "  (jdbc:trino://host:8080/catalog/schema; see docs/trino.md),",
             "  DuckDB (--csv, --parquet, --duckdb: in-process, locked to the files given).",
             "  Dialects sqlserver, oracle and generic are experimental: no engine runs",
             "  them in the tests.",
@@ -456,8 +457,7 @@ final class AskCommand implements Callable<Integer> {
         try {
             DriverManager.getDriver(jdbcUrl);
         } catch (SQLException e) {
-            throw new Stop(USAGE, "no driver for " + redact(jdbcUrl) + ": the jar has H2 (jdbc:h2:), SQLite"
-                    + " (jdbc:sqlite:), PostgreSQL (jdbc:postgresql:) and MariaDB/MySQL (jdbc:mariadb:)", e);
+            throw new Stop(USAGE, "no driver for " + redact(jdbcUrl) + ": " + Causes.DRIVERS, e);
         }
         Path sqliteFile = sqliteFile(jdbcUrl);
         String unreadable = sqliteFile == null ? null : Causes.unreadable(sqliteFile, "the SQLite file of --jdbc-url");

@@ -14,6 +14,9 @@ import java.sql.SQLException;
  * chain: the chain is read first.
  */
 final class Causes {
+    /** The drivers the jar carries, as a "no driver" error names them. */
+    static final String DRIVERS = "the jar has H2 (jdbc:h2:), SQLite (jdbc:sqlite:), PostgreSQL (jdbc:postgresql:),"
+            + " MariaDB/MySQL (jdbc:mariadb:) and Trino (jdbc:trino:)";
 
     private Causes() {
     }

@@ -322,8 +322,7 @@ final class McpCommand implements Callable<Integer> {
         try {
             DriverManager.getDriver(jdbcUrl);
         } catch (SQLException e) {
-            throw new Stop(USAGE, "no driver for " + redact(jdbcUrl) + ": the jar has H2 (jdbc:h2:), SQLite"
-                    + " (jdbc:sqlite:), PostgreSQL (jdbc:postgresql:) and MariaDB/MySQL (jdbc:mariadb:)");
+            throw new Stop(USAGE, "no driver for " + redact(jdbcUrl) + ": " + Causes.DRIVERS);
         }
         if (AskCommand.sqliteFile(jdbcUrl) != null) {
             String why = Causes.unreadable(AskCommand.sqliteFile(jdbcUrl), "the SQLite file of --jdbc-url");

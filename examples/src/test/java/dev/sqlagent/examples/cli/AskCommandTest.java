@@ -219,7 +219,7 @@ class AskCommandTest {
                 "--allow-tables", "orders", CITIES);
         assertThat(badUrl.code()).isEqualTo(2);
         assertThat(badUrl.err().strip()).isEqualTo("ask: no driver for jdbc:nosuchdb://h/db: the jar has H2 (jdbc:h2:),"
-                + " SQLite (jdbc:sqlite:), PostgreSQL (jdbc:postgresql:) and MariaDB/MySQL (jdbc:mariadb:)");
+                + " SQLite (jdbc:sqlite:), PostgreSQL (jdbc:postgresql:), MariaDB/MySQL (jdbc:mariadb:) and Trino (jdbc:trino:)");
 
         Run notJdbc = ask(model, "", Map.of(), "--jdbc-url", "postgres://h/db", "--allow-tables", "orders", CITIES);
         assertThat(notJdbc.code()).isEqualTo(2);
