@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "sqlagent", mixinStandardHelpOptions = true, version = "sqlagent 0.1.0",
         description = "Governed text-to-SQL: demo, ask, classify, guard, audit, eval, mcp.",
         subcommands = {DemoCommand.class, AskCommand.class, ClassifyCommand.class, GuardCommand.class, EvalCommand.class,
-            AuditCommand.class, McpCommand.class})
+            AuditCommand.class, McpCommand.class, TrinoRulesCommand.class})
 public final class SqlAgentCli implements Runnable {
 
     @CommandLine.Spec
