@@ -84,6 +84,10 @@ public final class TrinoPlanReader {
     /** Type names Trino prints with parameters ({@code varchar(10) '1'}, {@code CAST(x AS decimal(5,2))}). */
     private static final Set<String> TYPES = Set.of("varchar", "char", "decimal", "varbinary", "timestamp", "time",
             "row", "array", "map", "interval", "numeric", "qdigest", "tdigest", "setdigest", "function");
+    /** A constraint's values, printed on the line after its column. */
+    private static final Pattern DOMAIN = Pattern.compile("\\s*::\\s*\\[.*\\]\\s*");
+    /** A column a connector's constraint names, printed alone ({@code tpch:orderstatus}). */
+    private static final Pattern CONSTRAINED = Pattern.compile("\\s*[a-z_][\\w$]*:[\\w$]+\\s*");
     private static final Pattern ASSIGNMENT = Pattern.compile("(?s)([^\\s:=]+) := (.+)");
     private static final Pattern INFORMATION_SCHEMA = Pattern.compile("catalog=(\\S+) table=(\\S+)(?:\\s.*)?");
 
@@ -393,8 +397,14 @@ public final class TrinoPlanReader {
             }
             for (Object o : details) {
                 String detail = text(o, name + " detail");
+                if (DOMAIN.matcher(detail).matches()) {
+                    continue; // the values of the constraint on the line before it (tpch's ":: [[F], [O], [P]]")
+                }
                 Matcher m = ASSIGNMENT.matcher(detail);
-                String column = m.matches() ? column(t, m.group(1), m.group(2)) : null;
+                String column = m.matches() ? column(t, m.group(1), m.group(2))
+                        // a constraint the connector enforces on a column it does not project (tpch:orderstatus):
+                        // the scan reads that column, so it counts as read
+                        : CONSTRAINED.matcher(detail).matches() ? column(t, detail, detail) : null;
                 if (column != null) {
                     columns.add(new ColumnRead(t, column));
                 } else if (m.matches() && !name.equals("TableScan")) {
