@@ -132,7 +132,7 @@ class McpCancellationTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void aCancelledCallsStatementIsGoneFromTheDatabaseWithinASecond() throws Exception {
+    void aCancelledCallsStatementIsGoneFromTheDatabaseLongBeforeItsTimeout() throws Exception {
         send("{\"jsonrpc\":\"2.0\",\"id\":30,\"method\":\"tools/call\",\"params\":{\"name\":\"query\",\"arguments\":"
                 + "{\"sql\":\"SELECT count(*) AS " + MARKER + " FROM nums a, nums b, nums c\"}}}");
         try (Connection watch = pg.admin().getConnection()) {
@@ -140,7 +140,10 @@ class McpCancellationTest {
             long sent = System.nanoTime();
             send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":30,"
                     + "\"reason\":\"the user pressed stop\"}}");
-            assertThat(await(watch, false, Duration.ofSeconds(1))).as("the statement is gone within a second").isTrue();
+            // the statement would run for minutes and the agent's time-out is 60 s: gone within 15 s is the cancel's
+            // doing (about 40-400 ms on a quiet machine; a one-second bound failed once under a full build's load)
+            assertThat(await(watch, false, Duration.ofSeconds(15))).as("the statement is gone long before its time-out")
+                    .isTrue();
             System.err.println("mcp cancellation: the statement left pg_stat_activity "
                     + (System.nanoTime() - sent) / 1_000_000 + " ms after the notification");
         }
