@@ -36,13 +36,16 @@ class ModularHostTest {
                 concealed.add(p);
             }
         }
-        // a new API package needs its line in core's module-info; a new internal one goes under internal;
-        // prompts and the generated function catalogs (guard.functions) are resources the library reads itself
+        // a new API package needs its line in core's module-info; a new internal one goes under internal or, for
+        // an engine, under engine (each engine's package, with its generated function catalog, is internal);
+        // prompts are resources the library reads itself
         assertThat(concealed)
                 .as("packages of dev.sqlagent.core that a host cannot use")
                 .allMatch(p -> p.equals("dev.sqlagent.internal") || p.startsWith("dev.sqlagent.internal.")
+                        || p.equals("dev.sqlagent.engine") || p.startsWith("dev.sqlagent.engine.")
                         || p.equals("dev.sqlagent.prompts") || p.equals("dev.sqlagent.guard.functions"))
-                .contains("dev.sqlagent.internal", "dev.sqlagent.prompts", "dev.sqlagent.guard.functions");
+                .contains("dev.sqlagent.internal", "dev.sqlagent.prompts", "dev.sqlagent.engine",
+                        "dev.sqlagent.engine.trino");
     }
 
     @Test
