@@ -75,20 +75,57 @@ final class TrinoCorpus {
                 return out;
             }
             try (ResultSet rs = s.getResultSet()) {
-                ResultSetMetaData md = rs.getMetaData();
-                while (rs.next()) {
-                    StringBuilder b = new StringBuilder();
-                    for (int i = 1; i <= md.getColumnCount(); i++) {
-                        if (i > 1) {
-                            b.append('|');
-                        }
-                        b.append(rs.getString(i));
-                    }
-                    out.add(b.toString());
-                }
+                out.addAll(render(rs));
             }
             return out;
         }
+    }
+
+    /** Runs the library's statement (its bound values set) and renders its rows as {@link #run(Connection, String)}. */
+    static List<String> run(Connection c, dev.sqlagent.execution.SqlStatement statement) throws SQLException {
+        if (statement.parameters().isEmpty()) {
+            return run(c, statement.sql());
+        }
+        try (java.sql.PreparedStatement ps = c.prepareStatement(statement.sql())) {
+            for (int i = 0; i < statement.parameters().size(); i++) {
+                ps.setObject(i + 1, statement.parameters().get(i));
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                return render(rs);
+            }
+        }
+    }
+
+    /** One line per row, cells separated by {@code |}. */
+    private static List<String> render(ResultSet rs) throws SQLException {
+        List<String> out = new ArrayList<>();
+        ResultSetMetaData md = rs.getMetaData();
+        while (rs.next()) {
+            StringBuilder b = new StringBuilder();
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                if (i > 1) {
+                    b.append('|');
+                }
+                b.append(rs.getString(i));
+            }
+            out.add(b.toString());
+        }
+        return out;
+    }
+
+    /** The rows an agent answered, rendered as {@link #run(Connection, String)} renders them; empty when it did not answer. */
+    static List<String> answered(dev.sqlagent.AgentResult r) {
+        List<String> out = new ArrayList<>();
+        if (r instanceof dev.sqlagent.AgentResult.Answered a) {
+            for (List<Object> row : a.table().rows()) {
+                StringBuilder b = new StringBuilder();
+                for (Object v : row) {
+                    b.append(b.length() == 0 ? "" : "|").append(v);
+                }
+                out.add(b.toString());
+            }
+        }
+        return out;
     }
 
     /** The rows as a sorted list, for comparing results whose order is not specified. */

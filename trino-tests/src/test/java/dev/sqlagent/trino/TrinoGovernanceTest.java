@@ -78,33 +78,10 @@ class TrinoGovernanceTest {
         }
         try (Connection a = TrinoFixture.admin("memory", TrinoHr.SCHEMA);
              Connection b = TrinoFixture.admin("memory", TrinoHr.SCHEMA_B)) {
-            return judge(e, run(a, statement), run(b, statement));
+            return judge(e, TrinoCorpus.run(a, statement), TrinoCorpus.run(b, statement));
         } catch (Exception ex) {
             return null; // it fails: it reads nothing
         }
-    }
-
-    private static List<String> run(Connection c, SqlStatement statement) throws java.sql.SQLException {
-        if (statement.parameters().isEmpty()) {
-            return TrinoCorpus.run(c, statement.sql());
-        }
-        List<String> out = new ArrayList<>();
-        try (java.sql.PreparedStatement ps = c.prepareStatement(statement.sql())) {
-            for (int i = 0; i < statement.parameters().size(); i++) {
-                ps.setObject(i + 1, statement.parameters().get(i));
-            }
-            try (java.sql.ResultSet rs = ps.executeQuery()) {
-                int n = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    StringBuilder b = new StringBuilder();
-                    for (int i = 1; i <= n; i++) {
-                        b.append(i > 1 ? "|" : "").append(rs.getString(i));
-                    }
-                    out.add(b.toString());
-                }
-            }
-        }
-        return out;
     }
 
     private static String judge(TrinoCorpus.Entry e, List<String> rowsA, List<String> rowsB) {
@@ -200,20 +177,6 @@ class TrinoGovernanceTest {
         }
     }
 
-    private static List<String> rows(AgentResult r) {
-        List<String> out = new ArrayList<>();
-        if (r instanceof AgentResult.Answered a) {
-            for (List<Object> row : a.table().rows()) {
-                StringBuilder sb = new StringBuilder();
-                for (Object v : row) {
-                    sb.append(sb.length() == 0 ? "" : "|").append(v);
-                }
-                out.add(sb.toString());
-            }
-        }
-        return out;
-    }
-
     /** Rows with each map cell's entries sorted: the driver's text and a Java map print entries in other orders. */
     private static List<String> maps(List<String> rows) {
         List<String> out = new ArrayList<>();
@@ -243,7 +206,7 @@ class TrinoGovernanceTest {
             if (r.get(0) instanceof AgentResult.Answered || r.get(1) instanceof AgentResult.Answered) {
                 answered++;
                 String harm = e.mark().equals("runs") ? "a statement that changes things was answered"
-                        : judge(e, rows(r.get(0)), rows(r.get(1)));
+                        : judge(e, TrinoCorpus.answered(r.get(0)), TrinoCorpus.answered(r.get(1)));
                 if (harm != null) {
                     escapes.add(e + "\n    " + harm);
                 }
@@ -274,8 +237,8 @@ class TrinoGovernanceTest {
             }
             try (Connection a = TrinoFixture.admin("memory", TrinoHr.SCHEMA)) {
                 List<String> raw = TrinoCorpus.run(a, e.sql());
-                if (!TrinoCorpus.sorted(maps(raw)).equals(TrinoCorpus.sorted(maps(rows(got))))) {
-                    wrongRows.add(e + "\n    raw " + raw + "\n    got " + rows(got));
+                if (!TrinoCorpus.sorted(maps(raw)).equals(TrinoCorpus.sorted(maps(TrinoCorpus.answered(got))))) {
+                    wrongRows.add(e + "\n    raw " + raw + "\n    got " + TrinoCorpus.answered(got));
                 }
             }
         }

@@ -64,14 +64,7 @@ class TrinoTpchAgentTest {
                     wrong.add(q.id() + ": " + got.status() + " " + got);
                     continue;
                 }
-                List<String> rows = new ArrayList<>();
-                for (List<Object> row : a.table().rows()) {
-                    StringBuilder b = new StringBuilder();
-                    for (Object v : row) {
-                        b.append(b.length() == 0 ? "" : "|").append(v);
-                    }
-                    rows.add(b.toString());
-                }
+                List<String> rows = TrinoCorpus.answered(a);
                 if (rawRows.size() <= 1000 && !sorted(rows).equals(sorted(rawRows))) {
                     wrong.add(q.id() + ": rows differ\n    raw " + rawRows + "\n    got " + rows);
                 }

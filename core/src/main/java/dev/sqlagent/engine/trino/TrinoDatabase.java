@@ -69,38 +69,28 @@ final class TrinoDatabase implements EngineDatabase {
             return statement.sql();
         }
         String sql = statement.sql();
+        List<TrinoSpelling.Token> toks = new ArrayList<>();
+        String unlexable = TrinoSpelling.lex(sql, toks, true);
+        if (unlexable != null) {
+            throw new PlanReader.PlanNotUnderstood("the statement to explain cannot be read: " + unlexable);
+        }
         StringBuilder out = new StringBuilder(sql.length() + 16 * params.size());
+        int copied = 0;
         int next = 0;
-        for (int i = 0; i < sql.length(); i++) {
-            char c = sql.charAt(i);
-            if (c == '\'' || c == '"') {
-                int j = i + 1;
-                while (j < sql.length()) {
-                    if (sql.charAt(j) == c) {
-                        if (j + 1 < sql.length() && sql.charAt(j + 1) == c) {
-                            j += 2;
-                            continue;
-                        }
-                        break;
-                    }
-                    j++;
-                }
-                int end = Math.min(sql.length(), j + 1);
-                out.append(sql, i, end);
-                i = end - 1;
-            } else if (c == '?') {
-                if (next >= params.size()) {
-                    throw new PlanReader.PlanNotUnderstood("more placeholders than bound values");
-                }
-                out.append(literal(params.get(next++)));
-            } else {
-                out.append(c);
+        for (TrinoSpelling.Token t : toks) {
+            if (t.kind() != TrinoSpelling.Kind.PUNCT || sql.charAt(t.start()) != '?') {
+                continue;
             }
+            if (next >= params.size()) {
+                throw new PlanReader.PlanNotUnderstood("more placeholders than bound values");
+            }
+            out.append(sql, copied, t.start()).append(literal(params.get(next++)));
+            copied = t.end();
         }
         if (next != params.size()) {
             throw new PlanReader.PlanNotUnderstood("fewer placeholders than bound values");
         }
-        return out.toString();
+        return out.append(sql, copied, sql.length()).toString();
     }
 
     private static String literal(Object v) {

@@ -116,6 +116,7 @@ public final class TrinoErrors {
             return known;
         }
         if (code >= INSUFFICIENT_RESOURCES && code < CONNECTOR && code < INSUFFICIENT_RESOURCES + INTERNAL) {
+            // memory, queue, spill, scan limits (EXCEEDED_GLOBAL_MEMORY_LIMIT, EXCEEDED_SCAN_LIMIT, ...)
             return ErrorCategory.RESOURCE_LIMIT;
         }
         return null;
@@ -130,13 +131,9 @@ public final class TrinoErrors {
      */
     public static ErrorCategory classify(SQLException e) {
         int code = e.getErrorCode();
-        ErrorCategory known = CODES.get(code);
+        ErrorCategory known = ofCode(code);
         if (known != null) {
             return known;
-        }
-        if (code >= INSUFFICIENT_RESOURCES && code < CONNECTOR && code < INSUFFICIENT_RESOURCES + INTERNAL) {
-            // memory, queue, spill, scan limits (EXCEEDED_GLOBAL_MEMORY_LIMIT, EXCEEDED_SCAN_LIMIT, ...)
-            return ErrorCategory.RESOURCE_LIMIT;
         }
         if (e instanceof SQLTimeoutException) {
             return ErrorCategory.TIMEOUT;

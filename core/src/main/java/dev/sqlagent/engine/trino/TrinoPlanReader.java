@@ -132,11 +132,13 @@ public final class TrinoPlanReader {
 
     private static EngineReading readReadOnly(Connection c, String sql, int timeoutSeconds) throws SQLException {
         Reading r = new Reading(c, timeoutSeconds);
-        String first = firstKeyword(sql);
+        List<TrinoSpelling.Token> toks = new ArrayList<>();
+        TrinoSpelling.lex(sql, toks);
+        String first = firstKeyword(sql, toks);
         if (!QUERY_WORDS.contains(first)) {
             // SHOW, DESCRIBE, EXPLAIN … are planned as queries over metadata Trino builds itself (their IO plan
             // may be empty): only a query is read, anything else is a statement the reading names
-            r.writes.add("statement " + (first.isEmpty() ? "(none)" : statementWords(sql)));
+            r.writes.add("statement " + (first.isEmpty() ? "(none)" : statementWords(sql, toks)));
             return r.result();
         }
         String io = explain(c, "EXPLAIN (TYPE IO, FORMAT JSON) ", sql, timeoutSeconds);
@@ -222,9 +224,7 @@ public final class TrinoPlanReader {
     private static final Set<String> QUERY_WORDS = Set.of("select", "with", "values");
 
     /** The statement's first keyword, lower case (comments and opening parentheses skipped), or empty. */
-    static String firstKeyword(String sql) {
-        List<TrinoSpelling.Token> toks = new java.util.ArrayList<>();
-        TrinoSpelling.lex(sql, toks);
+    private static String firstKeyword(String sql, List<TrinoSpelling.Token> toks) {
         for (TrinoSpelling.Token t : toks) {
             String text = t.text(sql);
             if (!text.equals("(")) {
@@ -235,9 +235,7 @@ public final class TrinoPlanReader {
     }
 
     /** The statement's first two words, upper case, comments skipped (as {@link #firstWords} names an echo). */
-    private static String statementWords(String sql) {
-        List<TrinoSpelling.Token> toks = new java.util.ArrayList<>();
-        TrinoSpelling.lex(sql, toks);
+    private static String statementWords(String sql, List<TrinoSpelling.Token> toks) {
         StringBuilder b = new StringBuilder();
         for (int i = 0, n = 0; i < toks.size() && n < 2; i++) {
             if (toks.get(i).kind() == TrinoSpelling.Kind.WORD) {

@@ -112,7 +112,7 @@ public final class TrinoSpelling {
      * @param parameters whether {@code ?} and {@code :name} are tokens: the guard's own printing binds a row
      *     filter's value as a parameter; the model's SQL may hold none
      */
-    private static String lex(String sql, List<Token> out, boolean parameters) {
+    static String lex(String sql, List<Token> out, boolean parameters) {
         int i = 0;
         int n = sql.length();
         while (i < n) {
