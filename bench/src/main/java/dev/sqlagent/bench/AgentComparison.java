@@ -23,8 +23,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Run: {@code java -cp bench/target/benchmarks.jar dev.sqlagent.bench.AgentComparison [key=value ...]}
  * with {@code rounds=40} (measured, after 10 warm-up rounds), {@code ms=250} (per contender and round),
  * {@code threads=1,4}, {@code engine=h2} (or {@code postgresql}, {@code mariadb}: the test servers, see
- * {@link AgentOverheadBenchmark#database}) and {@code only=} (a comma-separated list of contenders, e.g.
- * for a profile of one).
+ * {@link AgentOverheadBenchmark#database}), {@code only=} (a comma-separated list of contenders, e.g.
+ * for a profile of one), {@code sql=one} (or {@code varied}: eight shapes of SQL, joins, grouping, a
+ * sub-query, a CTE, a window, see {@link AgentOverheadBenchmark#variedSql}) and {@code customers=1000}
+ * (five orders each; {@code customers=40} is a 200-row orders table).
  */
 public final class AgentComparison {
 
@@ -39,7 +41,8 @@ public final class AgentComparison {
      */
     public static void main(String[] args) throws Exception {
         Map<String, String> options = new LinkedHashMap<>(Map.of("rounds", "40", "ms", "250", "threads", "1,4",
-                "engine", "h2", "only", ""));
+                "engine", "h2", "only", "",
+                "sql", "one", "customers", "1000"));
         for (String a : args) {
             int eq = a.indexOf('=');
             if (eq < 0 || !options.containsKey(a.substring(0, eq))) {
@@ -50,6 +53,12 @@ public final class AgentComparison {
         }
         int rounds = Integer.parseInt(options.get("rounds"));
         long roundNanos = Long.parseLong(options.get("ms")) * 1_000_000L;
+        AgentOverheadBenchmark.varied = switch (options.get("sql")) {
+            case "one" -> false;
+            case "varied" -> true;
+            default -> throw new IllegalArgumentException("sql must be one or varied but was " + options.get("sql"));
+        };
+        AgentOverheadBenchmark.customers = Integer.parseInt(options.get("customers"));
         AgentOverheadBenchmark b = new AgentOverheadBenchmark();
         b.engine = options.get("engine");
         b.setUp();
@@ -62,8 +71,8 @@ public final class AgentComparison {
         if (!options.get("only").isEmpty()) {
             contenders.keySet().retainAll(List.of(options.get("only").split(",")));
         }
-        System.out.printf(Locale.ROOT, "# %s, %d cores, %s %s, %d rounds of %d ms, load average %.2f%n",
-                b.engine, Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
+        System.out.printf(Locale.ROOT, "# %s, sql=%s, %d customers, %d cores, %s %s, %d rounds of %d ms,"
+                        + " load average %.2f%n", b.engine, options.get("sql"), AgentOverheadBenchmark.customers, Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
                 System.getProperty("java.version"), rounds, roundNanos / 1_000_000,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         try {
@@ -72,10 +81,12 @@ public final class AgentComparison {
                 Map<String, double[]> rates = new LinkedHashMap<>();
                 Map<String, double[]> bytes = new LinkedHashMap<>();
                 Map<String, double[]> bytesEverywhere = new LinkedHashMap<>();
+                Map<String, double[]> cpu = new LinkedHashMap<>();
                 for (String name : contenders.keySet()) {
                     rates.put(name, new double[rounds]);
                     bytes.put(name, new double[rounds]);
                     bytesEverywhere.put(name, new double[rounds]);
+                    cpu.put(name, new double[rounds]);
                 }
                 for (int r = -10; r < rounds; r++) {
                     List<String> order = new ArrayList<>(contenders.keySet());
@@ -86,6 +97,7 @@ public final class AgentComparison {
                             rates.get(name)[r] = result[0];
                             bytes.get(name)[r] = result[1];
                             bytesEverywhere.get(name)[r] = result[2];
+                            cpu.get(name)[r] = result[3];
                         }
                     }
                 }
@@ -93,11 +105,14 @@ public final class AgentComparison {
                 double[] plain = rates.get("plainJdbc");
                 for (String name : contenders.keySet()) {
                     System.out.printf(Locale.ROOT, "threads=%d %-31s %8.0f q/s (p25 %8.0f, p75 %8.0f)%s%s"
-                                    + " | %7.0f bytes/question asking thread, %7.0f all threads%n",
+                                    + " | %7.0f bytes/question asking thread, %7.0f all threads"
+                            + " | process CPU %6.0f us/question%s%n",
                             threads, name, pct(rates.get(name), 50), pct(rates.get(name), 25),
                             pct(rates.get(name), 75), ratio(" x retriever", rates.get(name), retriever),
                             ratio(" x plainJdbc", rates.get(name), plain), pct(bytes.get(name), 50),
-                            pct(bytesEverywhere.get(name), 50));
+                            pct(bytesEverywhere.get(name), 50), pct(cpu.get(name), 50),
+                            retriever == null ? "" : String.format(Locale.ROOT, " (retriever/this %.2f)",
+                                    pct(cpu.get("langchain4jSqlRetriever"), 50) / pct(cpu.get(name), 50)));
                 }
             }
             b.everyQuestionWasAnswered();
@@ -134,6 +149,9 @@ public final class AgentComparison {
         List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
         CyclicBarrier start = new CyclicBarrier(threads + 1);
         long everywhereBefore = allThreads(mx); // before the workers exist: they count their own bytes
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long cpuBefore = os.getProcessCpuTime();
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Thread w = new Thread(() -> {
@@ -164,6 +182,7 @@ public final class AgentComparison {
             w.join();
         }
         long elapsed = System.nanoTime() - t0;
+        long cpu = os.getProcessCpuTime() - cpuBefore;
         // the workers have ended: their own bytes are counted from inside them
         long everywhere = allThreads(mx) - everywhereBefore + allocated.get();
         if (!errors.isEmpty()) {
@@ -171,7 +190,7 @@ public final class AgentComparison {
         }
         long questions = Math.max(1, done.get());
         return new double[] {done.get() / (elapsed / 1e9), (double) allocated.get() / questions,
-            (double) everywhere / questions};
+            (double) everywhere / questions, cpu / 1e3 / questions};
     }
 
     /**

@@ -77,10 +77,16 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 public class AgentOverheadBenchmark {
 
-    static final int CUSTOMERS = 1000;
+    /** Customers in the database (five orders each): 1,000 unless a harness sets fewer before the set-up. */
+    static volatile int customers = 1000;
+    /**
+     * Whether every question has one of eight shapes of SQL ({@link #variedSql}: joins, grouping, a
+     * sub-query, a CTE, a window, an outer join, a LIKE and IN list) instead of the one sum of paid orders.
+     */
+    static volatile boolean varied;
     /** The setup's own question, a serial the measured questions never reach. */
     private static final long SETUP_SERIAL = 1_000_000_007L;
-    private static final Pattern CUSTOMER = Pattern.compile("of customer (\\d+) \\(question (\\d+)\\)\\?");
+    private static final Pattern CUSTOMER = Pattern.compile("\\(question (\\d+)\\)\\?");
 
     private final AtomicLong counter = new AtomicLong();
     private DataSource dataSource;
@@ -93,17 +99,36 @@ public class AgentOverheadBenchmark {
     private SqlAgent governedAgent;
     private SqlDatabaseContentRetriever retriever;
 
+    /** What each shape of {@link #variedSql} answers, so that the verifiers find the question answered. */
+    private static final String[] ASKED = {
+        "What is the total amount of the paid orders",
+        "Which customers in the region have the most orders, with their number,",
+        "Which are the five largest paid orders, with the customer name,",
+        "Which customers have an order above the average amount, by name,",
+        "Name three customers and what they spent on orders,",
+        "List the orders with their value and place in order of value",
+        "What is the paid amount and the number of buyers per region,",
+        "How many north or east customers have a name starting with the digit one,"};
+
     static String question(long serial) {
+        if (varied) {
+            int shape = (int) ((serial / 7) % 8);
+            return ASKED[shape] + (shape == 0 || shape == 5 ? " of customer " + customerOf(serial) : "")
+                    + " (question " + serial + ")?";
+        }
         return "What is the total amount of the paid orders of customer " + customerOf(serial) + " (question " + serial
                 + ")?";
     }
 
     static int customerOf(long serial) {
-        return (int) (serial % CUSTOMERS) + 1;
+        return (int) (serial % customers) + 1;
     }
 
     /** The SQL a model would write for a question, in one of three equivalent forms. */
     static String sql(long serial, int form) {
+        if (varied) {
+            return variedSql(serial, form);
+        }
         int customer = customerOf(serial);
         switch (form % 3) {
             case 0:
@@ -118,12 +143,68 @@ public class AgentOverheadBenchmark {
         }
     }
 
+    /**
+     * The SQL of the varied workload: the question's serial picks one of eight shapes and is carried as an
+     * always-true condition, so no two questions have the same SQL; the forms differ only in spelling (the
+     * case of a keyword, a space), so that three candidates return the same rows.
+     */
+    static String variedSql(long serial, int form) {
+        int c = customerOf(serial);
+        String region = new String[] {"north", "south", "east", "west"}[(int) (serial % 4)];
+        String sql;
+        switch ((int) ((serial / 7) % 8)) {
+            case 0:
+                sql = "SELECT SUM(amount) AS total FROM orders WHERE customer_id = " + c
+                        + " AND status = 'paid' AND id > -" + serial;
+                break;
+            case 1:
+                sql = "SELECT c.name, COUNT(*) AS n FROM customers c JOIN orders o ON o.customer_id = c.id"
+                        + " WHERE c.region = '" + region + "' AND o.id > -" + serial
+                        + " GROUP BY c.name ORDER BY n DESC, c.name LIMIT 5";
+                break;
+            case 2:
+                sql = "SELECT o.id, o.amount, c.name FROM orders o JOIN customers c ON c.id = o.customer_id"
+                        + " WHERE o.status = 'paid' AND o.id > -" + serial + " ORDER BY o.amount DESC, o.id LIMIT 5";
+                break;
+            case 3:
+                sql = "SELECT name FROM customers WHERE id IN (SELECT customer_id FROM orders WHERE amount >"
+                        + " (SELECT AVG(amount) FROM orders WHERE id > -" + serial + ")) ORDER BY name LIMIT 10";
+                break;
+            case 4:
+                sql = "WITH t AS (SELECT customer_id, SUM(amount) AS total FROM orders WHERE id > -" + serial
+                        + " GROUP BY customer_id) SELECT c.name, t.total FROM t JOIN customers c"
+                        + " ON c.id = t.customer_id ORDER BY t.total DESC, c.name LIMIT 3";
+                break;
+            case 5:
+                sql = "SELECT id, amount, ROW_NUMBER() OVER (ORDER BY amount DESC, id) AS rn FROM orders"
+                        + " WHERE customer_id = " + c + " AND id > -" + serial;
+                break;
+            case 6:
+                sql = "SELECT c.region, SUM(CASE WHEN o.status = 'paid' THEN o.amount ELSE 0 END) AS paid,"
+                        + " COUNT(DISTINCT c.id) AS buyers FROM customers c LEFT JOIN orders o"
+                        + " ON o.customer_id = c.id AND o.id > -" + serial + " GROUP BY c.region ORDER BY c.region";
+                break;
+            default:
+                sql = "SELECT COUNT(*) AS n FROM customers WHERE name LIKE 'customer 1%'"
+                        + " AND region IN ('north', 'east') AND id > -" + serial;
+                break;
+        }
+        switch (form % 3) {
+            case 0:
+                return sql;
+            case 1:
+                return "select" + sql.substring("SELECT".length()).replace("WITH t", "with t");
+            default:
+                return sql.replace(" FROM ", "  FROM ");
+        }
+    }
+
     /** The serial number of the last question in a prompt. */
     static long serialIn(String text) {
         Matcher m = CUSTOMER.matcher(text);
         long found = -1;
         while (m.find()) {
-            found = Long.parseLong(m.group(2));
+            found = Long.parseLong(m.group(1));
         }
         if (found < 0) {
             throw new IllegalStateException("no question about a customer in the prompt");
@@ -179,23 +260,55 @@ public class AgentOverheadBenchmark {
                 .verifiers(Verifiers.standard()).build();
         retriever = SqlDatabaseContentRetriever.builder().dataSource(ds).chatModel(new FakeChatModel()).build();
 
-        BigDecimal expected = (BigDecimal) plainJdbc(SETUP_SERIAL);
-        for (SqlAgent agent : List.of(defaultAgent, uncheckedAgent, governedAgent)) {
-            long before = model.calls.get();
-            AgentResult r = agent.ask(question(SETUP_SERIAL));
-            if (!(r instanceof AgentResult.Answered a)
-                    || ((BigDecimal) a.table().rows().get(0).get(0)).compareTo(expected) != 0) {
-                throw new IllegalStateException("the agent did not answer " + expected + ": " + r);
+        // every shape of SQL answered alike by plain JDBC, the three agents and the retriever
+        for (int shape = 0; shape < (varied ? 8 : 1); shape++) {
+            long serial = SETUP_SERIAL + 7L * shape;
+            List<List<String>> expected = rows(serial);
+            for (SqlAgent agent : List.of(defaultAgent, uncheckedAgent, governedAgent)) {
+                long before = model.calls.get();
+                AgentResult r = agent.ask(question(serial));
+                if (!(r instanceof AgentResult.Answered a) || !expected.equals(strings(a.table().rows()))) {
+                    throw new IllegalStateException("the agent did not answer " + expected + ": " + r);
+                }
+                if (model.calls.get() - before != 1) {
+                    throw new IllegalStateException("expected one model call per question but saw "
+                            + (model.calls.get() - before) + " for " + sql(serial, 0) + ": " + r);
+                }
             }
-            if (model.calls.get() - before != 1) {
-                throw new IllegalStateException("expected one model call per question but saw "
-                        + (model.calls.get() - before));
+            List<Content> contents = retriever.retrieve(Query.from(question(serial)));
+            String last = expected.isEmpty() ? "" : expected.get(expected.size() - 1).get(0);
+            if (contents.isEmpty() || !contents.get(0).textSegment().text().contains(last)) {
+                throw new IllegalStateException("the retriever did not answer " + expected + ": " + contents);
             }
         }
-        List<Content> contents = retriever.retrieve(Query.from(question(SETUP_SERIAL)));
-        if (contents.isEmpty() || !contents.get(0).textSegment().text().contains(expected.toPlainString())) {
-            throw new IllegalStateException("the retriever did not answer " + expected + ": " + contents);
+    }
+
+    private static List<List<String>> strings(List<List<Object>> rows) {
+        List<List<String>> out = new ArrayList<>();
+        for (List<Object> row : rows) {
+            List<String> r = new ArrayList<>();
+            for (Object v : row) {
+                r.add(v instanceof BigDecimal d ? d.stripTrailingZeros().toPlainString() : String.valueOf(v));
+            }
+            out.add(r);
         }
+        return out;
+    }
+
+    private List<List<String>> rows(long serial) throws Exception {
+        List<List<Object>> out = new ArrayList<>();
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql(serial, 0))) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>();
+                for (int i = 1; i <= columns; i++) {
+                    row.add(rs.getObject(i));
+                }
+                out.add(row);
+            }
+        }
+        return strings(out);
     }
 
     @TearDown(Level.Iteration)
@@ -269,7 +382,7 @@ public class AgentOverheadBenchmark {
             c.setAutoCommit(false);
             String[] regions = {"north", "south", "east", "west"};
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO customers VALUES (?, ?, ?)")) {
-                for (int x = 1; x <= CUSTOMERS; x++) {
+                for (int x = 1; x <= customers; x++) {
                     ps.setInt(1, x);
                     ps.setString(2, "customer " + x);
                     ps.setString(3, regions[x % 4]);
@@ -279,11 +392,11 @@ public class AgentOverheadBenchmark {
             }
             // five orders per customer, four of them paid
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO orders VALUES (?, ?, ?, ?)")) {
-                for (int x = 1; x <= 5 * CUSTOMERS; x++) {
+                for (int x = 1; x <= 5 * customers; x++) {
                     ps.setInt(1, x);
-                    ps.setInt(2, (x - 1) % CUSTOMERS + 1);
+                    ps.setInt(2, (x - 1) % customers + 1);
                     ps.setBigDecimal(3, BigDecimal.valueOf(10 + (x * 37L) % 500));
-                    ps.setString(4, x > 4 * CUSTOMERS ? "refunded" : "paid");
+                    ps.setString(4, x > 4 * customers ? "refunded" : "paid");
                     ps.addBatch();
                 }
                 ps.executeBatch();
