@@ -24,7 +24,15 @@ import java.util.Set;
  * parse, which {@link H2Query} reads with a tokenizer and the statement's structure. H2 prints a view by its
  * name (its query only in a comment): the view's stored definition is explained and read in its place, so a
  * view over a forbidden table is seen. A plan that is not a query is a write. Catalog look-ups (a table's
- * columns, whether it is a view, its generated columns) run on the same connection with the same time cap.
+ * columns, whether it is a view, its generated columns, an index's key columns, the identifier-case setting)
+ * run on the same connection with the same time cap.
+ *
+ * <p><b>Kept for five minutes.</b> One reader serves one agent's database. What it looks up in the catalog
+ * is kept for five minutes after it was read: each table's entry (columns, generated columns, view
+ * definition), each index's key columns, and {@code CASE_INSENSITIVE_IDENTIFIERS}. A table altered, an index
+ * re-created with another key under the same name, or the setting changed within that time is read with the
+ * facts as they were; a new table, view or index is read when first seen. A statement is always explained
+ * afresh. Build a new agent (or wait five minutes) after such a change for the check to see it at once.
  */
 final class H2Reader implements PlanReader {
 
@@ -34,7 +42,20 @@ final class H2Reader implements PlanReader {
     private record Entry(Set<String> columns, Map<String, String> generated, String viewDefinition) {
     }
 
+    /** An index's key column, as {@code INFORMATION_SCHEMA.INDEX_COLUMNS} names it. */
+    private record KeyColumn(String schema, String table, String column) {
+    }
+
     private final Cache<String, Entry> entries = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterWrite(Duration.ofMinutes(5)).build();
+    /** Index key columns by index schema and name, kept as long as the tables' entries. */
+    private final Cache<String, List<KeyColumn>> indexKeys = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterWrite(Duration.ofMinutes(5)).build();
+    /**
+     * The database's {@code CASE_INSENSITIVE_IDENTIFIERS} setting, kept as long as the tables' entries: one
+     * reader serves one agent's database, and the setting is the database's, not a session's.
+     */
+    private final Cache<Boolean, Boolean> identifierCase = Caffeine.newBuilder().maximumSize(1)
             .expireAfterWrite(Duration.ofMinutes(5)).build();
 
     @Override
@@ -98,32 +119,46 @@ final class H2Reader implements PlanReader {
      * aggregate, the answer's own order) reads the key, so each key column counts as a possible read of its
      * table. A comment naming no index (a table scan) adds nothing; a literal that looks like one only adds reads.
      */
-    private static void indexOrder(Connection c, String plan, String currentSchema, int timeoutSeconds, Reads reads)
+    private void indexOrder(Connection c, String plan, String currentSchema, int timeoutSeconds, Reads reads)
             throws SQLException {
         java.util.regex.Matcher m = ACCESS_PATH.matcher(plan);
         Set<String> seen = new HashSet<>();
         while (m.find()) {
             String indexSchema = unquote(m.group(1));
             String index = unquote(m.group(2));
-            if (!seen.add(indexSchema + "\u0000" + index)) {
+            String key = indexSchema + "\u0000" + index;
+            if (!seen.add(key)) {
                 continue;
             }
-            try (PreparedStatement ps = c.prepareStatement("SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME "
-                    + "FROM INFORMATION_SCHEMA.INDEX_COLUMNS WHERE INDEX_SCHEMA = ? AND INDEX_NAME = ? "
-                    + "ORDER BY ORDINAL_POSITION")) {
-                timeout(ps, timeoutSeconds);
-                ps.setString(1, indexSchema);
-                ps.setString(2, index);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        EngineReading.Table t = new EngineReading.Table(rs.getString(1), rs.getString(2),
-                                rs.getString(1).equalsIgnoreCase(currentSchema));
-                        reads.possibleColumns.add(new EngineReading.ColumnRead(t,
-                                rs.getString(3).toLowerCase(java.util.Locale.ROOT)));
-                    }
+            List<KeyColumn> keys = indexKeys.getIfPresent(key);
+            if (keys == null) {
+                keys = keyColumns(c, indexSchema, index, timeoutSeconds);
+                indexKeys.put(key, keys);
+            }
+            for (KeyColumn k : keys) {
+                EngineReading.Table t = new EngineReading.Table(k.schema(), k.table(),
+                        k.schema().equalsIgnoreCase(currentSchema));
+                reads.possibleColumns.add(new EngineReading.ColumnRead(t, k.column().toLowerCase(java.util.Locale.ROOT)));
+            }
+        }
+    }
+
+    private static List<KeyColumn> keyColumns(Connection c, String indexSchema, String index, int timeoutSeconds)
+            throws SQLException {
+        List<KeyColumn> keys = new java.util.ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME "
+                + "FROM INFORMATION_SCHEMA.INDEX_COLUMNS WHERE INDEX_SCHEMA = ? AND INDEX_NAME = ? "
+                + "ORDER BY ORDINAL_POSITION")) {
+            timeout(ps, timeoutSeconds);
+            ps.setString(1, indexSchema);
+            ps.setString(2, index);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    keys.add(new KeyColumn(rs.getString(1), rs.getString(2), rs.getString(3)));
                 }
             }
         }
+        return List.copyOf(keys);
     }
 
     private static String unquote(String name) {
@@ -135,7 +170,17 @@ final class H2Reader implements PlanReader {
      * plan prints names as the identities they resolved to under any other setting, which compare exactly.
      * A setting that cannot be read fails the check.
      */
-    private static boolean caseInsensitiveIdentifiers(Connection c, int timeoutSeconds) throws SQLException {
+    private boolean caseInsensitiveIdentifiers(Connection c, int timeoutSeconds) throws SQLException {
+        Boolean known = identifierCase.getIfPresent(Boolean.TRUE);
+        if (known != null) {
+            return known;
+        }
+        boolean read = readCaseInsensitiveIdentifiers(c, timeoutSeconds);
+        identifierCase.put(Boolean.TRUE, read);
+        return read;
+    }
+
+    private static boolean readCaseInsensitiveIdentifiers(Connection c, int timeoutSeconds) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS "
                 + "WHERE SETTING_NAME = 'CASE_INSENSITIVE_IDENTIFIERS'")) {
             timeout(ps, timeoutSeconds);
