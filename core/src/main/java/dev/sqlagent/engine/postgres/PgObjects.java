@@ -10,8 +10,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -55,9 +58,15 @@ final class PgObjects {
     }
 
     /** Resolves the casts' types and, when the database has functions or operators of its own, the plan's calls. */
-    static void read(Connection c, SqlStatement statement, int timeoutSeconds, Reads reads, boolean functionScan)
-            throws SQLException {
-        boolean own = hasOwnRoutines(c, timeoutSeconds);
+    /**
+     * What a type name a cast prints resolved to, level by level through domains and arrays: a catalog type,
+     * the database's own functions a domain's checks call, a table whose row type it is.
+     */
+    record Resolution(String catalogType, List<String> domainFunctions, EngineReading.Table rowOf) {
+    }
+
+    static void read(Connection c, SqlStatement statement, int timeoutSeconds, Reads reads, boolean functionScan,
+                     boolean own, Map<String, List<Resolution>> knownTypes) throws SQLException {
         Set<Long> columnTypes = Set.of();
         if (own || functionScan) {
             // a function in FROM may be given a column definition list, whose types the text does not print
@@ -74,21 +83,29 @@ final class PgObjects {
                 }
             }
         }
-        types(c, timeoutSeconds, reads, columnTypes);
+        types(c, timeoutSeconds, reads, columnTypes, knownTypes);
     }
 
-    private static void types(Connection c, int timeoutSeconds, Reads reads, Set<Long> oids) throws SQLException {
+    private static void types(Connection c, int timeoutSeconds, Reads reads, Set<Long> oids,
+                              Map<String, List<Resolution>> knownTypes) throws SQLException {
         Set<String> wanted = new LinkedHashSet<>();
         for (String t : reads.types) {
             String bare = t.replaceAll("\\([^)]*\\)", " ").replace("[", " ").replace("]", " ").trim()
                     .replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
-            if (!GRAMMAR_TYPES.contains(bare)) {
+            if (GRAMMAR_TYPES.contains(bare)) {
+                continue;
+            }
+            List<Resolution> known = knownTypes.get(t);
+            if (known != null) {
+                known.forEach(r -> apply(r, reads));
+            } else {
                 wanted.add(t);
             }
         }
         if (wanted.isEmpty() && oids.isEmpty()) {
             return;
         }
+        Map<String, List<Resolution>> resolutions = new java.util.HashMap<>();
         Array names = c.createArrayOf("text", wanted.toArray());
         Array typeOids = c.createArrayOf("int8", oids.toArray());
         Set<String> resolved = new LinkedHashSet<>();
@@ -123,23 +140,24 @@ final class PgObjects {
                     }
                     String schema = rs.getString(3);
                     String type = rs.getString(4);
-                    if ("pg_catalog".equals(schema) && type != null
-                            && FunctionPolicy.isCatalogType(type.toLowerCase(Locale.ROOT))) {
-                        reads.functions.add(Reads.CATALOG_CAST + type.toLowerCase(Locale.ROOT));
-                    }
+                    String catalogType = "pg_catalog".equals(schema) && type != null
+                            && FunctionPolicy.isCatalogType(type.toLowerCase(Locale.ROOT))
+                            ? type.toLowerCase(Locale.ROOT) : null;
+                    List<String> functions = new ArrayList<>();
                     String checks = rs.getString(8);
                     if (checks != null) {
                         // a domain whose constraints call the database's own functions: a cast runs them
                         for (String sig : checks.split(";")) {
-                            reads.functions.add(Reads.DATABASE_FUNCTION + DatabaseObjects.signature(sig));
+                            functions.add(DatabaseObjects.signature(sig));
                         }
                     }
-                    if (rs.getString(6) != null) {
-                        // a table's row type: its columns are what the type reveals
-                        EngineReading.Table table = new EngineReading.Table(rs.getString(5), rs.getString(6),
-                                rs.getBoolean(7));
-                        reads.tables.add(table);
-                        reads.starReads.add(new EngineReading.StarRead(table, Set.of()));
+                    // a table's row type: its columns are what the type reveals
+                    EngineReading.Table rowOf = rs.getString(6) == null ? null
+                            : new EngineReading.Table(rs.getString(5), rs.getString(6), rs.getBoolean(7));
+                    Resolution r = new Resolution(catalogType, List.copyOf(functions), rowOf);
+                    apply(r, reads);
+                    if (name != null) {
+                        resolutions.computeIfAbsent(name, x -> new ArrayList<>()).add(r);
                     }
                 }
             }
@@ -150,31 +168,42 @@ final class PgObjects {
         for (String t : wanted) {
             if (!resolved.contains(t)) {
                 reads.unreadable("the type " + t + ", which the catalog does not resolve");
+            } else {
+                knownTypes.put(t, List.copyOf(resolutions.get(t)));
             }
         }
     }
 
-    private static boolean hasOwnRoutines(Connection c, int timeoutSeconds) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_proc p "
-                + "JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname" + OWN + ON_PATH
-                + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
-                + "'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid AND d.deptype = 'e')) "
-                + "OR EXISTS (SELECT 1 FROM pg_catalog.pg_operator o JOIN pg_catalog.pg_namespace n "
-                + "ON n.oid = o.oprnamespace WHERE n.nspname" + OWN + ON_PATH + "AND NOT EXISTS (SELECT 1 FROM "
-                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_operator'::pg_catalog.regclass "
-                + "AND d.objid = o.oid AND d.deptype = 'e')) OR EXISTS (SELECT 1 FROM pg_catalog.pg_cast k "
-                + "JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc JOIN pg_catalog.pg_namespace n "
-                + "ON n.oid = p.pronamespace WHERE n.nspname" + OWN + "AND NOT EXISTS (SELECT 1 FROM "
-                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
-                + "AND d.objid = p.oid AND d.deptype = 'e'))")) {
-            if (timeoutSeconds > 0) {
-                ps.setQueryTimeout(timeoutSeconds);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && rs.getBoolean(1);
-            }
+    private static void apply(Resolution r, Reads reads) {
+        if (r.catalogType() != null) {
+            reads.functions.add(Reads.CATALOG_CAST + r.catalogType());
+        }
+        for (String sig : r.domainFunctions()) {
+            reads.functions.add(Reads.DATABASE_FUNCTION + sig);
+        }
+        if (r.rowOf() != null) {
+            reads.tables.add(r.rowOf());
+            reads.starReads.add(new EngineReading.StarRead(r.rowOf(), Set.of()));
         }
     }
+
+    /**
+     * Whether the database defines functions or operators of its own on the search path (or casts through
+     * its own functions), outside {@code pg_catalog} and {@code information_schema} and not of an installed
+     * extension: a select-list expression, read afresh in every plan's round trip (never kept).
+     */
+    static final String OWN_ROUTINES = "(EXISTS (SELECT 1 FROM pg_catalog.pg_proc p "
+            + "JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname" + OWN + ON_PATH
+            + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
+            + "'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid AND d.deptype = 'e')) "
+            + "OR EXISTS (SELECT 1 FROM pg_catalog.pg_operator o JOIN pg_catalog.pg_namespace n "
+            + "ON n.oid = o.oprnamespace WHERE n.nspname" + OWN + ON_PATH + "AND NOT EXISTS (SELECT 1 FROM "
+            + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_operator'::pg_catalog.regclass "
+            + "AND d.objid = o.oid AND d.deptype = 'e')) OR EXISTS (SELECT 1 FROM pg_catalog.pg_cast k "
+            + "JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc JOIN pg_catalog.pg_namespace n "
+            + "ON n.oid = p.pronamespace WHERE n.nspname" + OWN + "AND NOT EXISTS (SELECT 1 FROM "
+            + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
+            + "AND d.objid = p.oid AND d.deptype = 'e')))";
 
     private static void own(Connection c, PgPlanDump.Calls calls, int timeoutSeconds, Reads reads) throws SQLException {
         if (calls.functions().isEmpty() && calls.operators().isEmpty()) {

@@ -52,8 +52,41 @@ import java.util.Set;
  * </ul>
  * Catalog look-ups (a relation's columns, whether a bare name resolves to it) run on the same connection,
  * with the same time cap.
+ *
+ * <p><b>One round trip for the plan, entries kept for five minutes.</b> The statement time-out, the session's
+ * search path and whether the database defines functions or operators of its own on it (read afresh for
+ * every statement, never kept) go in the {@code EXPLAIN}'s own round trip. A relation's catalog entry (its
+ * columns by position, generated columns, whether a bare name binds it, its partition root) is kept per
+ * reader (one agent's database) by search path, schema and name for five minutes after it was read, as H2's
+ * and MariaDB's readers keep theirs, and so is what a type name a cast prints resolved to (a catalog type, a
+ * domain's checks, a table's row type; {@link PgObjects}): a relation altered within that time (a column added, dropped or
+ * renamed) is read with its old entry, a relation dropped and re-created under the same name likewise; a
+ * relation not seen before is read when first planned. Build a new agent (or wait five minutes) after
+ * such a change for the check to see it at once.
  */
 final class PostgresReader implements PlanReader {
+
+    /**
+     * What the plan is read against, from the {@code EXPLAIN}'s own round trip: the session's search path
+     * (which decides whether a bare name binds a relation, and keys the kept entries) and whether the
+     * database defines functions or operators of its own on it ({@link PgObjects}).
+     */
+    private record Facts(String searchPath, boolean ownRoutines) {
+    }
+
+    private static final String FACTS = "SELECT pg_catalog.current_setting('search_path'), " + PgObjects.OWN_ROUTINES;
+
+    /**
+     * Catalog entries of the relations plans scanned, by search path, schema and name, kept five minutes
+     * (as H2's and MariaDB's readers keep theirs): see the class comment.
+     */
+    private final com.github.benmanes.caffeine.cache.Cache<String, Relation> entries =
+            com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(10_000)
+                    .expireAfterWrite(java.time.Duration.ofMinutes(5)).build();
+    /** What the type names casts print resolved to, by search path, kept at most five minutes. */
+    private final com.github.benmanes.caffeine.cache.Cache<String, Map<String, List<PgObjects.Resolution>>> types =
+            com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(64)
+                    .expireAfterWrite(java.time.Duration.ofMinutes(5)).build();
 
     private static final int MAX_PLAN_DEPTH = 1000;
 
@@ -151,16 +184,38 @@ final class PostgresReader implements PlanReader {
 
     private EngineReading read(Connection c, SqlStatement statement, int timeoutSeconds, long serverTimeoutMillis)
             throws SQLException {
-        String json;
-        // the plan of the statement as it runs: with ordered index scans off when it must read in physical order
-        String prelude = serverTimeoutMillis < 0 ? (statement.physicalOrder() ? "SELECT 1"
+        // one round trip: the statement time-out (and ordered index scans off when the statement must read in
+        // physical order), the session's facts the reading depends on, and the plan of the statement as it runs
+        String settings = serverTimeoutMillis < 0 ? (statement.physicalOrder() ? "SELECT 1"
                 + dev.sqlagent.execution.JdbcSqlExecutor.PHYSICAL_ORDER + "; " : "")
                 : "SELECT pg_catalog.set_config('statement_timeout', '" + serverTimeoutMillis + "', true)"
                         + (statement.physicalOrder() ? dev.sqlagent.execution.JdbcSqlExecutor.PHYSICAL_ORDER : "")
                         + "; ";
-        try (PreparedStatement ps = Explain.prepare(c, prelude + "EXPLAIN (VERBOSE, FORMAT JSON) ", statement,
-                timeoutSeconds)) {
-            json = prelude.isEmpty() ? plan(ps.executeQuery()) : planAfterPrelude(ps);
+        String json;
+        Facts facts;
+        try (PreparedStatement ps = Explain.prepare(c, settings + FACTS + "; EXPLAIN (VERBOSE, FORMAT JSON) ",
+                statement, timeoutSeconds)) {
+            if (!ps.execute()) {
+                throw new PlanNotUnderstood("EXPLAIN's round trip began with no result");
+            }
+            if (!settings.isEmpty() && !ps.getMoreResults()) {
+                throw new PlanNotUnderstood("EXPLAIN's round trip returned no session facts after its settings");
+            }
+            try (ResultSet rs = ps.getResultSet()) {
+                if (!rs.next()) {
+                    throw new PlanNotUnderstood("the session's search path could not be read");
+                }
+                facts = new Facts(rs.getString(1), rs.getBoolean(2));
+            }
+            if (!ps.getMoreResults()) {
+                throw new PlanNotUnderstood("EXPLAIN returned no plan");
+            }
+            json = plan(ps.getResultSet());
+            if (ps.getMoreResults() || ps.getUpdateCount() != -1) {
+                // a statement stacked after the one explained, which the guard should have refused: whatever
+                // it did is undone by the caller's rollback
+                throw new PlanNotUnderstood("more than one statement came back from the EXPLAIN");
+            }
         }
         Object plan;
         try {
@@ -173,7 +228,7 @@ final class PostgresReader implements PlanReader {
         for (Map<?, ?> root : roots) {
             collect(root, nodes, 0);
         }
-        Map<String, Relation> relations = relations(c, nodes, timeoutSeconds);
+        Map<String, Relation> relations = relations(c, nodes, timeoutSeconds, facts.searchPath());
         Reads reads = new Reads();
         Map<String, PgExpression.Rte> aliases = new LinkedHashMap<>();
         for (Map<?, ?> n : nodes) {
@@ -212,7 +267,8 @@ final class PostgresReader implements PlanReader {
         for (Map<?, ?> n : nodes) {
             functionScan |= String.valueOf(n.get("Node Type")).contains("Function Scan");
         }
-        PgObjects.read(c, statement, timeoutSeconds, reads, functionScan);
+        PgObjects.read(c, statement, timeoutSeconds, reads, functionScan, facts.ownRoutines(),
+                types.get(facts.searchPath(), x -> new java.util.concurrent.ConcurrentHashMap<>()));
         return reads.reading();
     }
 
@@ -522,38 +578,38 @@ final class PostgresReader implements PlanReader {
     }
 
     /**
-     * The plan's JSON when the time-out's prelude went first: the second of exactly two results. A third
-     * (a statement stacked after the one explained, which the guard should have refused) fails the check;
-     * whatever it did is undone by the caller's rollback.
-     */
-    private static String planAfterPrelude(PreparedStatement ps) throws SQLException {
-        if (!ps.execute() || !ps.getMoreResults()) {
-            throw new PlanNotUnderstood("EXPLAIN returned no plan after the statement time-out's prelude");
-        }
-        String json = plan(ps.getResultSet());
-        if (ps.getMoreResults() || ps.getUpdateCount() != -1) {
-            throw new PlanNotUnderstood("more than one statement came back from the EXPLAIN");
-        }
-        return json;
-    }
-
-    /**
      * Reads the catalog entries of the relations the plan scans: their columns by position, which columns
      * are generated from which, whether a bare name resolves to them, and the partitioned table a
      * partition belongs to.
      */
-    private static Map<String, Relation> relations(Connection c, List<Map<?, ?>> nodes, int timeoutSeconds)
-            throws SQLException {
+    private Map<String, Relation> relations(Connection c, List<Map<?, ?>> nodes, int timeoutSeconds,
+                                            String searchPath) throws SQLException {
         Map<String, Relation> out = new LinkedHashMap<>();
         Set<String> wanted = new LinkedHashSet<>();
         for (Map<?, ?> n : nodes) {
             if (n.get("Relation Name") != null) {
-                wanted.add(key(n));
+                String k = key(n);
+                Relation known = entries.getIfPresent(searchPath + "\u0000" + k);
+                if (known != null) {
+                    out.put(k, known);
+                } else {
+                    wanted.add(k);
+                }
             }
         }
         if (wanted.isEmpty()) {
             return out;
         }
+        Map<String, Relation> read = readRelations(c, wanted, timeoutSeconds);
+        read.forEach((k, r) -> entries.put(searchPath + "\u0000" + k, r));
+        out.putAll(read);
+        return out;
+    }
+
+    /** Reads the catalog entries of the relations named (schema and name, as the plan prints them). */
+    private static Map<String, Relation> readRelations(Connection c, Set<String> wanted, int timeoutSeconds)
+            throws SQLException {
+        Map<String, Relation> out = new LinkedHashMap<>();
         List<String> schemas = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (String w : wanted) {
