@@ -117,16 +117,41 @@ public final class TrinoSession {
      * @param limits the caps
      */
     public static List<String> statements(Limits limits) {
-        String time = limits.timeout().toMillis() + "ms";
+        return statements(null, limits);
+    }
+
+    /**
+     * The statements that move a session from one set of caps to another, each property touched only when its
+     * value changes: {@code SET SESSION} for a new value, {@code RESET SESSION} for a byte cap that is no longer
+     * wanted (the session then has the cluster's own).
+     *
+     * @param before the caps the session carries, or null for a new session (the cluster's defaults)
+     * @param after the caps wanted
+     * @return the statements, empty when the session carries {@code after} already
+     */
+    public static List<String> statements(Limits before, Limits after) {
+        Objects.requireNonNull(after, "after");
         List<String> out = new ArrayList<>();
-        out.add("SET SESSION query_max_run_time = '" + time + "'");
-        out.add("SET SESSION query_max_execution_time = '" + time + "'");
-        if (limits.maxScanBytes() > 0) {
-            out.add("SET SESSION query_max_scan_physical_bytes = '" + limits.maxScanBytes() + "B'");
+        if (before == null || before.timeout().toMillis() != after.timeout().toMillis()) {
+            String time = after.timeout().toMillis() + "ms";
+            out.add("SET SESSION query_max_run_time = '" + time + "'");
+            out.add("SET SESSION query_max_execution_time = '" + time + "'");
         }
-        if (limits.maxMemoryBytes() > 0) {
-            out.add("SET SESSION query_max_memory = '" + limits.maxMemoryBytes() + "B'");
-            out.add("SET SESSION query_max_total_memory = '" + limits.maxMemoryBytes() + "B'");
+        long scanBefore = before == null ? 0 : before.maxScanBytes();
+        if (scanBefore != after.maxScanBytes()) {
+            out.add(after.maxScanBytes() > 0
+                    ? "SET SESSION query_max_scan_physical_bytes = '" + after.maxScanBytes() + "B'"
+                    : "RESET SESSION query_max_scan_physical_bytes");
+        }
+        long memoryBefore = before == null ? 0 : before.maxMemoryBytes();
+        if (memoryBefore != after.maxMemoryBytes()) {
+            if (after.maxMemoryBytes() > 0) {
+                out.add("SET SESSION query_max_memory = '" + after.maxMemoryBytes() + "B'");
+                out.add("SET SESSION query_max_total_memory = '" + after.maxMemoryBytes() + "B'");
+            } else {
+                out.add("RESET SESSION query_max_memory");
+                out.add("RESET SESSION query_max_total_memory");
+            }
         }
         return out;
     }
