@@ -31,11 +31,15 @@ import java.util.OptionalLong;
  *       bound each statement the question runs, not their sum: the database itself counts and kills a
  *       statement that goes over (Trino: {@code query_max_scan_physical_bytes}, {@code query_max_memory} and
  *       {@code query_max_total_memory} in the session, {@code EXCEEDED_SCAN_LIMIT},
- *       {@code EXCEEDED_GLOBAL_MEMORY_LIMIT}). They are honoured only where the engine has such a setting and
- *       the statement runs on the agent's {@link dev.sqlagent.execution.JdbcSqlExecutor}; elsewhere a cap set
- *       on the builder fails {@link SqlAgent.Builder#build()} with an {@link IllegalStateException}, and one
- *       set on a request fails {@code ask} with an {@link IllegalArgumentException}, naming the engine. A cap
- *       the agent could not enforce would be a promise it breaks silently; no cap is the default, so no
+ *       {@code EXCEEDED_GLOBAL_MEMORY_LIMIT}), and the question ends {@link FailureKind#ENVIRONMENT}. They are
+ *       part of the budget, like the deadline, because they are what the caller lets one question cost, and a
+ *       request may carry its own (one client's questions may use more memory than another's). They are
+ *       honoured only where the engine has such a setting and statements run on a
+ *       {@link dev.sqlagent.execution.JdbcSqlExecutor} (the one the agent builds from a data source, or one the
+ *       host gives); elsewhere a cap set on the builder fails {@link SqlAgent.Builder#build()} with an
+ *       {@link IllegalStateException}, and one set on a request fails {@code ask} with an
+ *       {@link IllegalArgumentException}, naming the engine. A cap the agent could not enforce would be a
+ *       promise it breaks silently, so it is refused rather than ignored; no cap is the default, so no
  *       existing configuration meets this error.</li>
  * </ul>
  *
@@ -126,7 +130,8 @@ public final class QuestionBudget {
     /**
      * Returns a copy capping the bytes each statement of the question may read from storage, as the engine
      * counts them (Trino: the physical input bytes its connectors report, {@code query_max_scan_physical_bytes};
-     * a connector that reports none, such as {@code memory} or {@code tpch}, is never stopped by it). A
+     * a connector that reports none, such as {@code tpch}, is never stopped by it, and the coordinator compares
+     * a running query with the cap about once a second, so a statement quicker than that may read past it). A
      * statement over the cap is killed by the engine and the question ends {@link FailureKind#ENVIRONMENT}
      * ({@link dev.sqlagent.execution.ErrorCategory#RESOURCE_LIMIT}), never corrected. Honoured only on an engine
      * that has the setting (Trino); see the class comment for the others.
@@ -144,7 +149,8 @@ public final class QuestionBudget {
 
     /**
      * Returns a copy capping the memory each statement of the question may hold across the engine (Trino:
-     * {@code query_max_memory} and {@code query_max_total_memory}; the cluster's own, lower cap still wins). A
+     * {@code query_max_memory} and {@code query_max_total_memory}; the cluster's own, lower cap still wins, and a
+     * node's share of it, {@code query.max-memory-per-node}, is the cluster's alone). A
      * statement over the cap is killed by the engine and the question ends {@link FailureKind#ENVIRONMENT}
      * ({@link dev.sqlagent.execution.ErrorCategory#RESOURCE_LIMIT}), never corrected. Honoured only on an engine
      * that has the setting (Trino); see the class comment for the others.

@@ -136,9 +136,22 @@ public final class BuildChecks {
             return null;
         }
         return "the budget's " + String.join(" and ", caps) + " cannot be enforced " + (jdbcExecutor
-                ? "on " + dialect + ": the engine has no such setting (scan and memory caps are enforced on TRINO)"
-                : "by a custom executor: the caps are put in the engine's session by the executor the agent builds"
-                        + " from dataSource(...)") + "; remove the cap rather than rely on it";
+                ? "on " + dialect + ": the engine has no such setting (scan and memory caps are enforced on "
+                        + enforcing() + ")"
+                : "by a custom executor: the caps are put in the engine's session by a JdbcSqlExecutor, such as the"
+                        + " one the agent builds from dataSource(...)") + "; remove the cap rather than rely on it";
+    }
+
+    /** The dialects whose engine enforces both byte caps, for the message. */
+    private static String enforcing() {
+        List<String> out = new ArrayList<>();
+        for (Dialect d : Dialect.values()) {
+            EngineDatabase database = Engines.of(d).database();
+            if (database.enforcesScanCap() && database.enforcesMemoryCap()) {
+                out.add(d.name());
+            }
+        }
+        return String.join(", ", out);
     }
 
     /**

@@ -23,11 +23,14 @@ import java.util.Objects;
  * the guard, and by the plan reader as a statement that is not a query):
  * {@code query_max_run_time} and {@code query_max_execution_time} (Trino kills the query with
  * {@code EXCEEDED_TIME_LIMIT}), {@code query_max_memory} and
- * {@code query_max_total_memory} ({@code EXCEEDED_GLOBAL_MEMORY_LIMIT}) when a memory cap is given, and
- * {@code query_max_scan_physical_bytes} ({@code EXCEEDED_SCAN_LIMIT}). The scan cap counts only the physical
- * bytes a connector reports: file and database connectors (Hive, Iceberg, Delta, JDBC) report them, the
- * {@code memory} and {@code tpch} connectors report none, so there it never fires (the time and memory caps still
- * do). A session cap can only lower the cluster's own configured cap.
+ * {@code query_max_total_memory} ({@code EXCEEDED_GLOBAL_MEMORY_LIMIT}) when a memory cap is given (both are
+ * hidden from {@code SHOW SESSION} in Trino 483, but set and enforced), and
+ * {@code query_max_scan_physical_bytes} ({@code EXCEEDED_SCAN_LIMIT}) when a scan cap is given. The scan cap
+ * counts only the physical bytes a connector reports: file and database connectors (Hive, Iceberg, Delta, JDBC)
+ * and the {@code memory} connector report them, the {@code tpch} connector reports none, so there it never fires
+ * (the time and memory caps still do). The coordinator compares a running query with the scan and memory caps
+ * about once a second, so they bound a long query, not the first second of one. A session cap can only lower the
+ * cluster's own configured cap.
  *
  * <p><b>Cancel.</b> {@link Statement#cancel()} from another thread ends the query on the cluster (its state in
  * {@code system.runtime.queries} becomes {@code FAILED} with {@code USER_CANCELED}), and the running
