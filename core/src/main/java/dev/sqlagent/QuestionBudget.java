@@ -217,7 +217,7 @@ public final class QuestionBudget {
      *
      * @return whether a scan or memory cap is set
      */
-    public boolean capsStatements() {
+    boolean capsStatements() {
         return maxScanBytes != 0 || maxMemoryBytes != 0;
     }
 

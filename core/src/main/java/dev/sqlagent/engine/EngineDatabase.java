@@ -316,7 +316,8 @@ public interface EngineDatabase {
     /**
      * Puts the statement's time cap in the server, for the current transaction only, where the driver's
      * own timeout cannot be trusted (PostgreSQL: pgjdbc's cancel opens a second connection, which a
-     * partition blocks). When it returns a cancel, the executor sets no driver timeout and never cancels
+     * partition blocks); the executor reaches it through {@link #serverLimits}. When it returns a cancel, the
+     * executor sets no driver timeout and never cancels
      * through the driver; the watchdog aborts the connection if the server's timeout does not answer.
      *
      * @param c the connection, in a transaction

@@ -51,7 +51,10 @@ class TrinoStatementCapsTest {
     private static final String REFINER = AgentRole.REFINER.id();
     /** TPC-H at scale 1000 (six billion line items): no cap used here lets a scan of it finish. */
     private static final String ENDLESS = "SELECT count(*) FROM lineitem WHERE quantity > 0";
-    /** 6M line items grouped by order: holds far more than a megabyte of hash table. */
+    /**
+     * 60M line items grouped by order: holds far more than a megabyte of hash table, and runs for many seconds
+     * uncapped, long past the coordinator's once-a-second look at the query's memory.
+     */
     private static final String BIG_GROUP_BY =
             "SELECT orderkey, count(*) AS n FROM lineitem GROUP BY orderkey ORDER BY n DESC LIMIT 1";
     /** 15,000³ rows from the memory connector, which reports the bytes it reads: never ends within a cap. */
@@ -105,7 +108,7 @@ class TrinoStatementCapsTest {
     @Test
     void aStatementOverTheMemoryCapEndsTheQuestionAsAResourceLimitNeverCorrected() {
         ScriptedLlm llm = ScriptedLlm.create().enqueueFor(REFINER, BIG_GROUP_BY);
-        DataSource ds = new UrlDataSource(TrinoFixture.cluster().jdbcUrl("tpch", "sf1"), TrinoFixture.ADMIN, null);
+        DataSource ds = new UrlDataSource(TrinoFixture.cluster().jdbcUrl("tpch", "sf10"), TrinoFixture.ADMIN, null);
         try (SqlAgent agent = agent(llm, ds, "lineitem").build()) {
             AgentResult r = agent.ask(Question.of("Which order has the most line items?")
                     .withBudget(QuestionBudget.unlimited().withMaxMemoryBytes(1024 * 1024)));
