@@ -96,7 +96,8 @@ public record Question(String text, String table, String category, Optional<Guar
     /**
      * Returns a copy with limits for this request only.
      *
-     * @param budget the limits; each one it sets replaces the agent's limit of the same kind
+     * @param budget the limits; each one it sets replaces the agent's limit of the same kind (a scan or memory
+     *     cap the agent cannot enforce makes {@code ask} throw, see {@link QuestionBudget})
      * @return a copy with it
      * @throws NullPointerException if the budget is null
      */

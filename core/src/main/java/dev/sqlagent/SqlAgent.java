@@ -178,6 +178,8 @@ public final class SqlAgent implements AutoCloseable {
      * @return the result with its trace, never null
      * @throws NullPointerException if the question is null
      * @throws IllegalStateException if the agent is closed ({@link #close()})
+     * @throws IllegalArgumentException if the request's budget sets a scan or memory cap this agent cannot
+     *     enforce ({@link QuestionBudget#withMaxScanBytes}, {@link QuestionBudget#withMaxMemoryBytes})
      */
     public AgentResult ask(Question question) {
         Objects.requireNonNull(question, "question");
@@ -214,6 +216,8 @@ public final class SqlAgent implements AutoCloseable {
      * @return the result with its trace, never null
      * @throws NullPointerException if the request is null
      * @throws IllegalStateException if the agent is closed
+     * @throws IllegalArgumentException if the request's budget sets a scan or memory cap this agent cannot
+     *     enforce ({@link QuestionBudget#withMaxScanBytes}, {@link QuestionBudget#withMaxMemoryBytes})
      */
     public AgentResult query(Question request) {
         Objects.requireNonNull(request, "request");
@@ -229,13 +233,13 @@ public final class SqlAgent implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the agent is closed; build a new one to ask more questions");
         }
+        QuestionBudget effective = effectiveBudget(question);
         running.add(scope);
         try {
             if (closed) {
                 scope.stop(RunScope.Stop.CANCELLED); // closed between the check and the registration
             }
             String id = dev.sqlagent.internal.QuestionIds.next();
-            QuestionBudget effective = question.budget().map(budget::overriddenBy).orElse(budget);
             AgentResult result = questions.answer(question.text().strip(), id, conversation,
                     question.policy().orElse(null), question.table(), question.category(), effective, scope, callerSql);
             metrics.record(result);
@@ -249,6 +253,22 @@ public final class SqlAgent implements AutoCloseable {
                 running.notifyAll();
             }
         }
+    }
+
+    /**
+     * The request's budget over the agent's, refused when it sets a statement cap this agent cannot enforce
+     * (the agent's own budget was checked at build).
+     */
+    private QuestionBudget effectiveBudget(Question question) {
+        QuestionBudget effective = question.budget().map(budget::overriddenBy).orElse(budget);
+        if (question.budget().isPresent() && question.budget().get().capsStatements()) {
+            String unenforced = dev.sqlagent.internal.BuildChecks.unenforcedCaps(effective, config.dialect(),
+                    config.executor() instanceof JdbcSqlExecutor);
+            if (unenforced != null) {
+                throw new IllegalArgumentException(unenforced + " (the request's budget)");
+            }
+        }
+        return effective;
     }
 
     private void handOff(AgentResult result) {
@@ -306,6 +326,8 @@ public final class SqlAgent implements AutoCloseable {
      * @return a future of the result
      * @throws NullPointerException if the question is null
      * @throws IllegalStateException if the agent is closed
+     * @throws IllegalArgumentException if the request's budget sets a scan or memory cap this agent cannot
+     *     enforce ({@link QuestionBudget#withMaxScanBytes}, {@link QuestionBudget#withMaxMemoryBytes})
      */
     public CompletableFuture<AgentResult> askAsync(Question question) {
         Objects.requireNonNull(question, "question");
@@ -321,6 +343,8 @@ public final class SqlAgent implements AutoCloseable {
      * @return a future of the result
      * @throws NullPointerException if the request is null
      * @throws IllegalStateException if the agent is closed
+     * @throws IllegalArgumentException if the request's budget sets a scan or memory cap this agent cannot
+     *     enforce ({@link QuestionBudget#withMaxScanBytes}, {@link QuestionBudget#withMaxMemoryBytes})
      */
     public CompletableFuture<AgentResult> queryAsync(Question request) {
         Objects.requireNonNull(request, "request");
@@ -331,6 +355,7 @@ public final class SqlAgent implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the agent is closed; build a new one to ask more questions");
         }
+        effectiveBudget(question); // a cap the agent cannot enforce is refused here, not in the future
         RunScope scope = new RunScope();
         CompletableFuture<AgentResult> future = new CompletableFuture<>() {
             @Override
@@ -941,7 +966,9 @@ public final class SqlAgent implements AutoCloseable {
         }
 
         /**
-         * Sets what every question may spend: model calls, tokens and time. A request's own budget
+         * Sets what every question may spend: model calls, tokens and time, and what each of its statements may
+         * take from the database (scanned bytes, memory: only where the engine enforces them, else
+         * {@link #build()} fails, see {@link QuestionBudget}). A request's own budget
          * ({@link Question#withBudget}) replaces the limits it sets. Default: {@link QuestionBudget#unlimited()}.
          *
          * @param budget the limits
@@ -1286,7 +1313,8 @@ public final class SqlAgent implements AutoCloseable {
          * @throws IllegalStateException naming what is missing or inconsistent: no model ({@link #llm}), no
          *     policy ({@link #policy}), neither or both of {@link #dataSource} and {@link #executor}; with a
          *     custom executor, no {@link #dialect} or {@link #schema}, or a {@link #queryTimeout} it would
-         *     ignore; a data source that cannot be reached to detect its dialect (the cause is the
+         *     ignore; a {@link #budget} scan or memory cap the engine (or a custom executor) cannot enforce; a data
+         *     source that cannot be reached to detect its dialect (the cause is the
          *     {@link java.sql.SQLException}; pass {@link #dialect} to build without a connection); a schema
          *     with no table the policy allows; a {@link #metricTool} the guard refuses under the policy
          * @throws dev.sqlagent.guard.PolicyResolutionException (an {@link IllegalStateException}) when a name of
@@ -1370,6 +1398,11 @@ public final class SqlAgent implements AutoCloseable {
                     guard, d, schema, metricTools, executor != null, queryTimeout, models, judge, selectorMode,
                     decomposerMode);
             dev.sqlagent.internal.BuildChecks.check(settings);
+            String unenforced = dev.sqlagent.internal.BuildChecks.unenforcedCaps(budget, d, exec instanceof JdbcSqlExecutor);
+            if (unenforced != null) {
+                throw new IllegalStateException(unenforced + " (budget vs " + (executor != null ? "executor" : "dataSource")
+                        + ")");
+            }
             try {
                 // closed world for the policy too: a misspelt denial must not leave the real column open
                 // (with a planning login, the catalog is that login's view: see the schema source above)

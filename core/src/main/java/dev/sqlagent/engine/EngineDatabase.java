@@ -316,7 +316,8 @@ public interface EngineDatabase {
     /**
      * Puts the statement's time cap in the server, for the current transaction only, where the driver's
      * own timeout cannot be trusted (PostgreSQL: pgjdbc's cancel opens a second connection, which a
-     * partition blocks). When it returns a cancel, the executor sets no driver timeout and never cancels
+     * partition blocks); the executor reaches it through {@link #serverLimits}. When it returns a cancel, the
+     * executor sets no driver timeout and never cancels
      * through the driver; the watchdog aborts the connection if the server's timeout does not answer.
      *
      * @param c the connection, in a transaction
@@ -331,6 +332,51 @@ public interface EngineDatabase {
     default Optional<Runnable> serverTimeout(Connection c, DataSource dataSource, long timeoutMillis,
                                              boolean physicalOrder) throws SQLException {
         return Optional.empty();
+    }
+
+    /**
+     * Whether the engine stops a statement that scans more than a given number of bytes, through a setting
+     * {@link #serverLimits} puts in the session ({@code QuestionBudget.withMaxScanBytes}).
+     *
+     * @return whether a scan cap is enforced
+     */
+    default boolean enforcesScanCap() {
+        return false;
+    }
+
+    /**
+     * Whether the engine stops a statement that uses more than a given amount of memory, through a setting
+     * {@link #serverLimits} puts in the session ({@code QuestionBudget.withMaxMemoryBytes}).
+     *
+     * @return whether a memory cap is enforced
+     */
+    default boolean enforcesMemoryCap() {
+        return false;
+    }
+
+    /**
+     * Puts the statement's caps in the server: its time cap as {@link #serverTimeout} does, and the scan and
+     * memory caps of the question's budget. The executor calls this, not {@link #serverTimeout}; an engine
+     * that enforces a byte cap ({@link #enforcesScanCap}, {@link #enforcesMemoryCap}) overrides it.
+     *
+     * @param c the connection, in a transaction
+     * @param dataSource where a second connection comes from, to cancel the statement
+     * @param timeoutMillis the time cap
+     * @param physicalOrder whether the statement must read its table in physical order
+     * @param maxScanBytes the most bytes the statement may scan, 0 for no cap
+     * @param maxMemoryBytes the most memory the statement may use, 0 for the engine's own
+     * @return as {@link #serverTimeout}
+     * @throws SQLException if the engine refuses, or (fail closed: the statement does not run uncapped) if a
+     *     byte cap is asked of an engine that does not enforce it, which the agent's build and {@code ask}
+     *     refuse before
+     */
+    default Optional<Runnable> serverLimits(Connection c, DataSource dataSource, long timeoutMillis,
+            boolean physicalOrder, long maxScanBytes, long maxMemoryBytes) throws SQLException {
+        if (maxScanBytes > 0 || maxMemoryBytes > 0) {
+            throw new SQLException("this engine cannot cap a statement's scanned bytes or memory (maxScanBytes="
+                    + maxScanBytes + ", maxMemoryBytes=" + maxMemoryBytes + "); the statement was not run", "0A000");
+        }
+        return serverTimeout(c, dataSource, timeoutMillis, physicalOrder);
     }
 
     /**

@@ -84,7 +84,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Inside a question that has a deadline ({@link dev.sqlagent.QuestionBudget#withDeadline}) the query
  * timeout, and every bound derived from it, is cut to what is left of the deadline, and the deadline
- * cancels a statement under way. {@link #execute(Connection, SqlStatement)} runs on a connection the
+ * cancels a statement under way. Inside a question whose budget caps a statement's scanned bytes or memory
+ * ({@link dev.sqlagent.QuestionBudget#withMaxScanBytes}, {@link dev.sqlagent.QuestionBudget#withMaxMemoryBytes})
+ * the caps are put in the engine's session before the statement (Trino); on an engine without such a setting
+ * the statement is not run (the agent refuses such a budget before). {@link #execute(Connection, SqlStatement)} runs on a connection the
  * caller holds: the agent runs a question's engine check and its first execution on one connection, so
  * that a question waits for a connection once.
  */
@@ -335,8 +338,11 @@ public final class JdbcSqlExecutor implements SqlExecutor {
             }
             queryOnly = database.enterReadOnly(c, begun);
             try (PreparedStatement ps = c.prepareStatement(statement.sql())) {
-                Optional<Runnable> serverCancel = database.serverTimeout(c, dataSource, timeoutMillis,
-                        statement.physicalOrder());
+                // the question's scope: its scan and memory caps go in the session, its stop cancels the statement
+                dev.sqlagent.internal.RunScope scope = dev.sqlagent.internal.RunScope.current();
+                Optional<Runnable> serverCancel = database.serverLimits(c, dataSource, timeoutMillis,
+                        statement.physicalOrder(), scope == null ? 0 : scope.maxScanBytes(),
+                        scope == null ? 0 : scope.maxMemoryBytes());
                 if (serverCancel.isPresent()) {
                     // no driver cancel timer: see the class comment
                     watch.serverCancel(serverCancel.get());
@@ -352,7 +358,6 @@ public final class JdbcSqlExecutor implements SqlExecutor {
                 watch.arm(watchdog(), ps, watchdogDelayMillis(database, timeoutMillis),
                         database.networked() ? c : null, serverCancel.isEmpty());
                 // the question's cancellation or deadline cancels the statement at once
-                dev.sqlagent.internal.RunScope scope = dev.sqlagent.internal.RunScope.current();
                 dev.sqlagent.internal.RunScope.Binding stop = scope == null ? () -> { } : scope.onStop(watch::fireNow);
                 try (ResultSet rs = ps.executeQuery()) {
                     return read(rs, start);

@@ -2,7 +2,10 @@ package dev.sqlagent.internal;
 
 import dev.sqlagent.AgentRole;
 import dev.sqlagent.Dialect;
+import dev.sqlagent.QuestionBudget;
 import dev.sqlagent.StageMode;
+import dev.sqlagent.engine.EngineDatabase;
+import dev.sqlagent.engine.Engines;
 import dev.sqlagent.execution.JdbcSqlExecutor;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.guard.GuardVerdict;
@@ -107,6 +110,48 @@ public final class BuildChecks {
             }
         }
         warnUnused(s);
+    }
+
+    /**
+     * What is wrong with a budget's statement caps ({@code QuestionBudget.withMaxScanBytes},
+     * {@code withMaxMemoryBytes}) for an agent: a cap is enforced only by the library's own
+     * {@link JdbcSqlExecutor} (it puts the cap in the engine's session) on an engine that has the setting, and a
+     * cap the agent would silently not enforce is refused rather than ignored.
+     *
+     * @param budget the budget
+     * @param dialect the agent's dialect
+     * @param jdbcExecutor whether the agent's executor is a {@link JdbcSqlExecutor}
+     * @return what is wrong, naming the cap and the engine, or null when every cap the budget sets is enforced
+     */
+    public static String unenforcedCaps(QuestionBudget budget, Dialect dialect, boolean jdbcExecutor) {
+        List<String> caps = new ArrayList<>();
+        EngineDatabase database = Engines.of(dialect).database();
+        if (budget.maxScanBytes().isPresent() && !(jdbcExecutor && database.enforcesScanCap())) {
+            caps.add("maxScanBytes " + budget.maxScanBytes().getAsLong());
+        }
+        if (budget.maxMemoryBytes().isPresent() && !(jdbcExecutor && database.enforcesMemoryCap())) {
+            caps.add("maxMemoryBytes " + budget.maxMemoryBytes().getAsLong());
+        }
+        if (caps.isEmpty()) {
+            return null;
+        }
+        return "the budget's " + String.join(" and ", caps) + " cannot be enforced " + (jdbcExecutor
+                ? "on " + dialect + ": the engine has no such setting (scan and memory caps are enforced on "
+                        + enforcing() + ")"
+                : "by a custom executor: the caps are put in the engine's session by a JdbcSqlExecutor, such as the"
+                        + " one the agent builds from dataSource(...)") + "; remove the cap rather than rely on it";
+    }
+
+    /** The dialects whose engine enforces both byte caps, for the message. */
+    private static String enforcing() {
+        List<String> out = new ArrayList<>();
+        for (Dialect d : Dialect.values()) {
+            EngineDatabase database = Engines.of(d).database();
+            if (database.enforcesScanCap() && database.enforcesMemoryCap()) {
+                out.add(d.name());
+            }
+        }
+        return String.join(", ", out);
     }
 
     /**

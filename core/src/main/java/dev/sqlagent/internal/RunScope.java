@@ -14,13 +14,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What may stop one question from outside its steps: the cancellation of its future and its deadline.
+ * What may stop one question from outside its steps: the cancellation of its future and its deadline; and
+ * what each of its statements may take from the database (its budget's scan and memory caps,
+ * {@link #capStatements}).
  * When either happens, the scope interrupts the threads that are inside a model call of the question
  * ({@link #interruptibly}) and runs the stop actions registered by work under way (the executor
  * registers the cancel of its running statement, {@link #onStop}). The question's driver then ends it.
  *
  * <p>The scope is bound to the thread running the question ({@link #bind}) and to the threads its steps
- * fan work out to, so that the executor finds it with {@link #current()} without an SPI change.
+ * fan work out to, so that the executor finds it (and the caps) with {@link #current()} without an SPI change.
  * Thread-safe.
  */
 public final class RunScope {
@@ -38,6 +40,8 @@ public final class RunScope {
 
     private volatile long deadlineNanos;
     private volatile boolean hasDeadline;
+    private volatile long maxScanBytes;
+    private volatile long maxMemoryBytes;
     private volatile Stop stopped;
     private final List<Runnable> onStop = new ArrayList<>();
     private final Set<Thread> inCalls = new HashSet<>();
@@ -69,6 +73,34 @@ public final class RunScope {
             // the shared watchdog stopped in between: the deadline is still checked between steps
             LOG.debug("deadline timer not started: {}", e.toString());
         }
+    }
+
+    /**
+     * Sets what each statement of the question may take from the database, when the question starts
+     * ({@code QuestionBudget.maxScanBytes}, {@code maxMemoryBytes}); the executor puts them in the engine's
+     * session.
+     *
+     * @param maxScanBytes the most bytes one statement may scan, 0 for no cap
+     * @param maxMemoryBytes the most memory one statement may use, 0 for the engine's own
+     * @throws IllegalArgumentException if a cap is negative
+     */
+    public void capStatements(long maxScanBytes, long maxMemoryBytes) {
+        if (maxScanBytes < 0 || maxMemoryBytes < 0) {
+            throw new IllegalArgumentException("statement caps must be 0 (none) or positive but were maxScanBytes="
+                    + maxScanBytes + ", maxMemoryBytes=" + maxMemoryBytes);
+        }
+        this.maxScanBytes = maxScanBytes;
+        this.maxMemoryBytes = maxMemoryBytes;
+    }
+
+    /** @return the most bytes one statement of the question may scan, 0 for no cap */
+    public long maxScanBytes() {
+        return maxScanBytes;
+    }
+
+    /** @return the most memory one statement of the question may use, 0 for the engine's own */
+    public long maxMemoryBytes() {
+        return maxMemoryBytes;
     }
 
     /**

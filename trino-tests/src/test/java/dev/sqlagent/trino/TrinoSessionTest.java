@@ -88,8 +88,9 @@ class TrinoSessionTest {
     }
 
     /**
-     * The scan cap is set, but the tpch and memory connectors report no physical bytes, so on this cluster it
-     * does not fire: this test fails, telling us to test it properly, the day it does.
+     * The scan cap is set, but the tpch connector reports no physical bytes, so on its tables it does not fire:
+     * this test fails, telling us to test it properly, the day it does. (The memory connector reports them: the
+     * cap fires there, TrinoStatementCapsTest.)
      */
     @Test
     void theScanCapIsSetButTheseConnectorsReportNoPhysicalBytes() throws SQLException {

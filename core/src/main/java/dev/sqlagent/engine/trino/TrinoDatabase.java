@@ -35,8 +35,10 @@ import javax.sql.DataSource;
  *   <li>Read-only: auto-commit off and read-only on, so the driver opens every transaction as
  *       {@code START TRANSACTION READ ONLY} (the driver ignores read-only under auto-commit).</li>
  *   <li>Bounded: the statement's time cap is also put in the session ({@code query_max_run_time},
- *       {@code query_max_execution_time}, see {@link TrinoSession}), so the cluster kills a query the client lost;
- *       set once per connection and cap, not per statement. The driver's own timeout and
+ *       {@code query_max_execution_time}, see {@link TrinoSession}), so the cluster kills a query the client lost,
+ *       and so are the question budget's scan and memory caps ({@code query_max_scan_physical_bytes},
+ *       {@code query_max_memory}, {@code query_max_total_memory}; a cap the next question does not set is
+ *       {@code RESET}); each set once per connection and value, not per statement. The driver's own timeout and
  *       {@code Statement.cancel()} cancel the query on the cluster.</li>
  *   <li>Names: a table has three names on a session ({@code catalog.schema.table}, {@code schema.table} and
  *       {@code table} for the session's catalog and schema); {@link #sessionNames} gives each policy entry all
@@ -45,8 +47,11 @@ import javax.sql.DataSource;
  */
 final class TrinoDatabase implements EngineDatabase {
 
-    /** The time cap last put in each connection's session, so that it is set again only when it changes. */
-    private final Map<Connection, Long> sessionCaps = new WeakHashMap<>();
+    /**
+     * The caps last put in each connection's session, so that each is set again only when it changes (the
+     * driver keeps session properties for the connection's later queries).
+     */
+    private final Map<Connection, TrinoSession.Limits> sessionCaps = new WeakHashMap<>();
 
     @Override
     public Optional<PlanReader> planReader() {
@@ -156,24 +161,53 @@ final class TrinoDatabase implements EngineDatabase {
     }
 
     @Override
-    public Optional<Runnable> serverTimeout(Connection c, DataSource dataSource, long timeoutMillis,
-                                            boolean physicalOrder) throws SQLException {
-        Long before;
+    public boolean enforcesScanCap() {
+        return true;
+    }
+
+    @Override
+    public boolean enforcesMemoryCap() {
+        return true;
+    }
+
+    @Override
+    public Optional<Runnable> serverLimits(Connection c, DataSource dataSource, long timeoutMillis,
+            boolean physicalOrder, long maxScanBytes, long maxMemoryBytes) throws SQLException {
+        TrinoSession.Limits wanted = new TrinoSession.Limits(Duration.ofMillis(Math.max(1, timeoutMillis)),
+                maxScanBytes, maxMemoryBytes);
+        Connection session = session(c);
+        TrinoSession.Limits before;
         synchronized (sessionCaps) {
-            before = sessionCaps.get(c);
+            before = sessionCaps.get(session);
         }
-        if (before == null || before != timeoutMillis) {
+        List<String> changes = TrinoSession.statements(before, wanted);
+        if (!changes.isEmpty()) {
+            synchronized (sessionCaps) {
+                sessionCaps.remove(session); // unknown until every statement ran: a failure half-way sets all again
+            }
             try (Statement s = c.createStatement()) {
-                for (String set : TrinoSession.statements(new TrinoSession.Limits(
-                        Duration.ofMillis(Math.max(1, timeoutMillis)), 0, 0))) {
+                for (String set : changes) {
                     s.execute(set);
                 }
             }
             synchronized (sessionCaps) {
-                sessionCaps.put(c, timeoutMillis);
+                sessionCaps.put(session, wanted);
             }
         }
         return Optional.empty(); // the driver's timeout and Statement.cancel() cancel the query on the cluster too
+    }
+
+    /**
+     * The connection that holds the session: a pool hands out a new wrapper of the same driver connection for
+     * each borrow (HikariCP's proxies unwrap to it), and the caps it carries are the driver connection's.
+     */
+    private static Connection session(Connection c) {
+        try {
+            Connection inner = c.unwrap(Connection.class);
+            return inner != null ? inner : c;
+        } catch (SQLException | RuntimeException e) {
+            return c; // a wrapper that does not unwrap: its caps are set again when it is new
+        }
     }
 
     @Override

@@ -90,8 +90,14 @@ public final class TrinoErrors {
             Map.entry(65_556, ErrorCategory.TIMEOUT),          // OPTIMIZER_TIMEOUT
             Map.entry(65_557, ErrorCategory.RESOURCE_LIMIT),   // OUT_OF_SPILL_SPACE
             Map.entry(65_558, ErrorCategory.CONNECTION),       // REMOTE_HOST_GONE
+            // the caps of the question's budget (QuestionBudget.withMaxMemoryBytes, withMaxScanBytes): never corrected
+            Map.entry(131_073, ErrorCategory.RESOURCE_LIMIT),  // EXCEEDED_GLOBAL_MEMORY_LIMIT (query_max_memory)
             Map.entry(131_075, ErrorCategory.TIMEOUT),         // EXCEEDED_TIME_LIMIT
-            Map.entry(131_077, ErrorCategory.TIMEOUT));        // EXCEEDED_CPU_LIMIT
+            Map.entry(131_077, ErrorCategory.TIMEOUT),         // EXCEEDED_CPU_LIMIT
+            Map.entry(131_079, ErrorCategory.RESOURCE_LIMIT),  // EXCEEDED_LOCAL_MEMORY_LIMIT (a node's share)
+            Map.entry(131_081, ErrorCategory.RESOURCE_LIMIT),  // EXCEEDED_SCAN_LIMIT (query_max_scan_physical_bytes)
+            // an EXTERNAL error numbered inside the insufficient-resources range: not a limit
+            Map.entry(133_001, ErrorCategory.UNKNOWN));        // UNSUPPORTED_TABLE_TYPE
 
     private TrinoErrors() {
     }

@@ -23,11 +23,14 @@ import java.util.Objects;
  * the guard, and by the plan reader as a statement that is not a query):
  * {@code query_max_run_time} and {@code query_max_execution_time} (Trino kills the query with
  * {@code EXCEEDED_TIME_LIMIT}), {@code query_max_memory} and
- * {@code query_max_total_memory} ({@code EXCEEDED_GLOBAL_MEMORY_LIMIT}) when a memory cap is given, and
- * {@code query_max_scan_physical_bytes} ({@code EXCEEDED_SCAN_LIMIT}). The scan cap counts only the physical
- * bytes a connector reports: file and database connectors (Hive, Iceberg, Delta, JDBC) report them, the
- * {@code memory} and {@code tpch} connectors report none, so there it never fires (the time and memory caps still
- * do). A session cap can only lower the cluster's own configured cap.
+ * {@code query_max_total_memory} ({@code EXCEEDED_GLOBAL_MEMORY_LIMIT}) when a memory cap is given (both are
+ * hidden from {@code SHOW SESSION} in Trino 483, but set and enforced), and
+ * {@code query_max_scan_physical_bytes} ({@code EXCEEDED_SCAN_LIMIT}) when a scan cap is given. The scan cap
+ * counts only the physical bytes a connector reports: file and database connectors (Hive, Iceberg, Delta, JDBC)
+ * and the {@code memory} connector report them, the {@code tpch} connector reports none, so there it never fires
+ * (the time and memory caps still do). The coordinator compares a running query with the scan and memory caps
+ * about once a second, so they bound a long query, not the first second of one. A session cap can only lower the
+ * cluster's own configured cap.
  *
  * <p><b>Cancel.</b> {@link Statement#cancel()} from another thread ends the query on the cluster (its state in
  * {@code system.runtime.queries} becomes {@code FAILED} with {@code USER_CANCELED}), and the running
@@ -117,16 +120,41 @@ public final class TrinoSession {
      * @param limits the caps
      */
     public static List<String> statements(Limits limits) {
-        String time = limits.timeout().toMillis() + "ms";
+        return statements(null, limits);
+    }
+
+    /**
+     * The statements that move a session from one set of caps to another, each property touched only when its
+     * value changes: {@code SET SESSION} for a new value, {@code RESET SESSION} for a byte cap that is no longer
+     * wanted (the session then has the cluster's own).
+     *
+     * @param before the caps the session carries, or null for a new session (the cluster's defaults)
+     * @param after the caps wanted
+     * @return the statements, empty when the session carries {@code after} already
+     */
+    public static List<String> statements(Limits before, Limits after) {
+        Objects.requireNonNull(after, "after");
         List<String> out = new ArrayList<>();
-        out.add("SET SESSION query_max_run_time = '" + time + "'");
-        out.add("SET SESSION query_max_execution_time = '" + time + "'");
-        if (limits.maxScanBytes() > 0) {
-            out.add("SET SESSION query_max_scan_physical_bytes = '" + limits.maxScanBytes() + "B'");
+        if (before == null || before.timeout().toMillis() != after.timeout().toMillis()) {
+            String time = after.timeout().toMillis() + "ms";
+            out.add("SET SESSION query_max_run_time = '" + time + "'");
+            out.add("SET SESSION query_max_execution_time = '" + time + "'");
         }
-        if (limits.maxMemoryBytes() > 0) {
-            out.add("SET SESSION query_max_memory = '" + limits.maxMemoryBytes() + "B'");
-            out.add("SET SESSION query_max_total_memory = '" + limits.maxMemoryBytes() + "B'");
+        long scanBefore = before == null ? 0 : before.maxScanBytes();
+        if (scanBefore != after.maxScanBytes()) {
+            out.add(after.maxScanBytes() > 0
+                    ? "SET SESSION query_max_scan_physical_bytes = '" + after.maxScanBytes() + "B'"
+                    : "RESET SESSION query_max_scan_physical_bytes");
+        }
+        long memoryBefore = before == null ? 0 : before.maxMemoryBytes();
+        if (memoryBefore != after.maxMemoryBytes()) {
+            if (after.maxMemoryBytes() > 0) {
+                out.add("SET SESSION query_max_memory = '" + after.maxMemoryBytes() + "B'");
+                out.add("SET SESSION query_max_total_memory = '" + after.maxMemoryBytes() + "B'");
+            } else {
+                out.add("RESET SESSION query_max_memory");
+                out.add("RESET SESSION query_max_total_memory");
+            }
         }
         return out;
     }

@@ -45,7 +45,8 @@ public final class QuestionRun {
      * @param table the host's table label, or empty
      * @param category the host's category label, or empty
      * @param budget the question's limits
-     * @param scope its cancellation; the deadline's clock starts here
+     * @param scope its cancellation; the deadline's clock starts here, and the budget's statement caps are put
+     *     in it for the executor
      * @param callerSql whether {@code question} is SQL written by the caller: it is guarded and run as it is,
      *     with no model call and never a correction (the optional stages are skipped)
      * @return the result, never null; only a {@link VirtualMachineError} escapes
@@ -56,6 +57,7 @@ public final class QuestionRun {
         MDC.put(MDC_KEY, questionId);
         long start = System.nanoTime();
         scope.startClock(budget.deadline().orElse(null));
+        scope.capStatements(budget.maxScanBytes().orElse(0), budget.maxMemoryBytes().orElse(0));
         RunScope.Binding bound = scope.bind();
         try {
             RunState state = new RunState(questionId, question, conversation,
