@@ -60,6 +60,13 @@ final class MariaDbReader implements PlanReader {
     private final Cache<String, Map<String, String>> generatedColumns = Caffeine.newBuilder().maximumSize(10_000)
             .expireAfterWrite(Duration.ofMinutes(5)).build();
 
+    /**
+     * Each index's key columns, by schema, table and index name, kept as long as the generated columns:
+     * an index re-created with another key under the same name within five minutes is read with its old key.
+     */
+    private final Cache<String, List<String>> indexKeys = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterWrite(Duration.ofMinutes(5)).build();
+
     MariaDbReader(boolean mysql) {
         this.mysql = mysql;
     }
@@ -157,8 +164,8 @@ final class MariaDbReader implements PlanReader {
      * primary key): whatever depends on that order (a LIMIT, an aggregate, the answer's own order) reads the
      * key, so each of its columns counts as a possible read. An index merge names several keys.
      */
-    private static void indexOrder(Connection c, List<Row> rows, Map<String, Set<EngineReading.Table>> aliases,
-                                   Reads reads, int timeoutSeconds) throws SQLException {
+    private void indexOrder(Connection c, List<Row> rows, Map<String, Set<EngineReading.Table>> aliases,
+                            Reads reads, int timeoutSeconds) throws SQLException {
         for (Row r : rows) {
             if (r.key() == null || r.table() == null || r.table().startsWith("<")) {
                 continue;
@@ -170,19 +177,9 @@ final class MariaDbReader implements PlanReader {
             for (String index : r.key().split(",")) {
                 boolean any = false; // an alias several query blocks give different tables names one of them
                 for (EngineReading.Table t : tables) {
-                    try (PreparedStatement ps = c.prepareStatement("SELECT LOWER(COLUMN_NAME) FROM "
-                            + "information_schema.STATISTICS WHERE LOWER(TABLE_SCHEMA) = ? AND LOWER(TABLE_NAME) = ? "
-                            + "AND INDEX_NAME = ? ORDER BY SEQ_IN_INDEX")) {
-                        timeout(ps, timeoutSeconds);
-                        ps.setString(1, t.schema());
-                        ps.setString(2, t.name());
-                        ps.setString(3, index.strip());
-                        try (ResultSet rs = ps.executeQuery()) {
-                            while (rs.next()) {
-                                any = true;
-                                reads.possibleColumns.add(new EngineReading.ColumnRead(t, rs.getString(1)));
-                            }
-                        }
+                    for (String column : keyColumns(c, t, index.strip(), timeoutSeconds)) {
+                        any = true;
+                        reads.possibleColumns.add(new EngineReading.ColumnRead(t, column));
                     }
                 }
                 if (!any) {
@@ -191,6 +188,35 @@ final class MariaDbReader implements PlanReader {
                 }
             }
         }
+    }
+
+    private List<String> keyColumns(Connection c, EngineReading.Table t, String index, int timeoutSeconds)
+            throws SQLException {
+        String key = t.schema() + "\u0000" + t.name() + "\u0000" + index;
+        List<String> known = indexKeys.getIfPresent(key);
+        if (known != null) {
+            return known;
+        }
+        List<String> columns = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT LOWER(COLUMN_NAME) FROM "
+                + "information_schema.STATISTICS WHERE LOWER(TABLE_SCHEMA) = ? AND LOWER(TABLE_NAME) = ? "
+                + "AND INDEX_NAME = ? ORDER BY SEQ_IN_INDEX")) {
+            timeout(ps, timeoutSeconds);
+            ps.setString(1, t.schema());
+            ps.setString(2, t.name());
+            ps.setString(3, index);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    columns.add(rs.getString(1));
+                }
+            }
+        }
+        List<String> read = List.copyOf(columns);
+        if (!read.isEmpty()) {
+            // an index the catalog does not list is not kept: it is refused now and looked up again next time
+            indexKeys.put(key, read);
+        }
+        return read;
     }
 
     /**
