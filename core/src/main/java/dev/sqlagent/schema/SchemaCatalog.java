@@ -333,6 +333,9 @@ public final class SchemaCatalog {
             }
             List<Table> tables = new ArrayList<>();
             Map<String, Map<String, List<String>>> tableIndexes = new LinkedHashMap<>();
+            // an engine without information_schema.columns.is_generated (Trino) refuses the look-up once per
+            // read, not once per table
+            boolean[] isGeneratedReadable = {true};
             for (String name : names.values()) {
                 List<Column> cols = new ArrayList<>();
                 boolean driverSaysGenerated = true;
@@ -349,8 +352,8 @@ public final class SchemaCatalog {
                                 generated(rs)));
                     }
                 }
-                if (!driverSaysGenerated) {
-                    cols = generatedFromInformationSchema(c, schema, name, cols);
+                if (!driverSaysGenerated && isGeneratedReadable[0]) {
+                    cols = generatedFromInformationSchema(c, schema, name, cols, isGeneratedReadable);
                 }
                 List<String> pk = new ArrayList<>();
                 try (ResultSet rs = md.getPrimaryKeys(catalog, schema, name)) {
@@ -431,7 +434,7 @@ public final class SchemaCatalog {
      * else the columns as the driver gave them.
      */
     private static List<Column> generatedFromInformationSchema(Connection c, String schema, String table,
-                                                               List<Column> cols) {
+                                                               List<Column> cols, boolean[] readable) {
         Set<String> generated = new HashSet<>();
         String sql = "SELECT column_name FROM information_schema.columns WHERE table_name = ? AND is_generated = 'ALWAYS'"
                 + (schema == null ? "" : " AND table_schema = ?");
@@ -446,7 +449,8 @@ public final class SchemaCatalog {
                 }
             }
         } catch (SQLException e) {
-            return cols; // no information_schema.is_generated: nothing more to learn
+            readable[0] = false; // no information_schema.is_generated: nothing more to learn, for any table
+            return cols;
         }
         List<Column> out = new ArrayList<>();
         for (Column col : cols) {
