@@ -524,7 +524,23 @@ public final class SqlLexer {
      * in which their indices occur; the tokens say where they are (never inside a literal).
      */
     public static String positionalise(String sql, Dialect dialect, String prefix, List<Integer> order) {
-        Result r = lex(sql, dialect, Integer.MAX_VALUE);
+        return positionalise(sql, lex(sql, dialect, Integer.MAX_VALUE), prefix, order);
+    }
+
+    /**
+     * {@link #positionalise(String, Dialect, String, List)} over a lexing already made of the SQL, so that
+     * the text is not read once more.
+     *
+     * @param sql the SQL as given (the lexing's positions are its characters')
+     * @param r the lexing of exactly that SQL, without a violation
+     * @param prefix the markers' prefix
+     * @param order receives each marker's number, in the order of the {@code ?} that replace them
+     * @return the SQL with each marker replaced by {@code ?}
+     */
+    public static String positionalise(String sql, Result r, String prefix, List<Integer> order) {
+        if (r.sql().length() != sql.length()) {
+            throw new IllegalArgumentException("the lexing is not of this SQL");
+        }
         StringBuilder out = new StringBuilder(sql.length());
         int copied = 0;
         List<Tok> toks = r.tokens();

@@ -338,7 +338,7 @@ public final class SqlGuard {
         List<Object> parameters = List.of();
         if (!values.isEmpty()) {
             List<Integer> order = new ArrayList<>();
-            printed = SqlLexer.positionalise(printed, dialect, PLACEHOLDER, order);
+            printed = SqlLexer.positionalise(printed, reread, PLACEHOLDER, order); // lexed just above
             List<Object> bound = new ArrayList<>();
             for (int index : order) {
                 bound.add(values.get(index));
