@@ -47,6 +47,24 @@ SELECT k, v FROM people CROSS JOIN UNNEST(MAP(ARRAY['s'], ARRAY[ssn])) AS u(k, v
 
 SELECT t.x FROM orders, UNNEST(ARRAY[card]) AS t(x)
 
+SELECT ssn FROM people CROSS JOIN UNNEST(tags)
+
+SELECT n FROM people CROSS JOIN UNNEST(ARRAY[salary]) WITH ORDINALITY AS u(x, n) WHERE x > 800000000
+
+SELECT x FROM UNNEST((SELECT array_agg(code) FROM secrets)) AS u(x)
+
+SELECT x FROM UNNEST(ARRAY[(SELECT max(ssn) FROM people)]) AS u(x)
+
+SELECT name FROM people p CROSS JOIN UNNEST(ARRAY[p.ssn]) AS u(x) WHERE x LIKE 'ZQXA-SSN-100%'
+
+SELECT x FROM people CROSS JOIN UNNEST(transform(tags, t -> t || ssn)) AS u(x)
+
+SELECT (SELECT max(x) FROM UNNEST(ARRAY[salary]) AS u(x)) FROM people
+
+SELECT name, x FROM people LEFT JOIN UNNEST(ARRAY[ssn]) AS u(x) ON true
+
+SELECT u.s FROM people p CROSS JOIN UNNEST(p.tags, ARRAY[p.salary]) AS u(t, s)
+
 --@ class aggregate
 SELECT array_agg(ssn) FROM people
 
@@ -120,6 +138,10 @@ SELECT status FROM orders WHERE tenant <> 't1'
 SELECT kind FROM pets TABLESAMPLE BERNOULLI (100)
 
 SELECT count(*) FROM orders TABLESAMPLE SYSTEM (100)
+
+SELECT x FROM pets CROSS JOIN UNNEST(ARRAY[kind]) AS u(x)
+
+SELECT x, n FROM orders o CROSS JOIN UNNEST(ARRAY[o.status]) WITH ORDINALITY AS u(x, n)
 
 --@ class quoted-name
 SELECT "SSN" FROM people

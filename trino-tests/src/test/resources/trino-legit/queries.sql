@@ -66,6 +66,18 @@ SELECT k, v FROM people CROSS JOIN UNNEST(attrs) AS u(k, v) WHERE id = 2
 
 SELECT x FROM UNNEST(ARRAY[3, 1, 2]) AS u(x) ORDER BY x
 
+SELECT name, u.t FROM people p, UNNEST(p.tags) u(t) WHERE u.t LIKE 'n%'
+
+SELECT x, y FROM UNNEST(ARRAY[1, 2], ARRAY['a', 'b']) AS u(x, y)
+
+SELECT name, (SELECT max(t) FROM UNNEST(tags) AS u(t)) FROM people
+
+SELECT name, x FROM people LEFT JOIN UNNEST(transform(tags, t -> upper(t))) AS u(x) ON true
+
+SELECT kind, x FROM pets CROSS JOIN UNNEST(ARRAY[kind, 'pet']) AS u(x) WHERE owner = 'alice'
+
+SELECT status, n FROM orders CROSS JOIN UNNEST(ARRAY[status]) WITH ORDINALITY AS u(s, n) WHERE tenant = 't1'
+
 --@ class grouping
 SELECT dept, city, count(*) FROM people GROUP BY GROUPING SETS ((dept), (city), ())
 

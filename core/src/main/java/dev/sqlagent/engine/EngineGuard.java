@@ -163,6 +163,19 @@ public interface EngineGuard {
     }
 
     /**
+     * Whether a table function in {@code FROM} expands the values of its arguments into rows (Trino's
+     * {@code UNNEST}): then, when {@link #tableFunctionProblem} finds nothing wrong with it, its arguments are
+     * analysed as the expressions they are, seeing the {@code FROM} items before it (as a lateral derived table
+     * does), and its output columns are exactly the names its alias lists (none without a list), bound by it only.
+     *
+     * @param tf a table function in {@code FROM}
+     * @return whether it is such an expansion
+     */
+    default boolean expandsArguments(net.sf.jsqlparser.statement.select.TableFunction tf) {
+        return false;
+    }
+
+    /**
      * @param tf a bounded generator ({@link #tableFunctionProblem} null)
      * @return how many rows it makes
      */

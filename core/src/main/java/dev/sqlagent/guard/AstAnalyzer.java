@@ -269,6 +269,16 @@ final class AstAnalyzer {
                 return;
             }
         }
+        if (node instanceof TableFunction tf && engine.expandsArguments(tf)) {
+            // Trino's UNNEST: its arguments are expressions like any other, read in the frame NameScope gave it
+            String problem = engine.tableFunctionProblem(tf);
+            if (problem != null) {
+                violation(ViolationType.TABLE_FUNCTION, node.toString(), problem);
+                return;
+            }
+            walk(tf.getFunction().getParameters(), tf, scope);
+            return;
+        }
         if (node instanceof TableFunction) {
             // DuckDB's bounded integer generators read nothing but their constants: not walked further
             String problem = engine.tableFunctionProblem((TableFunction) node);
