@@ -101,6 +101,10 @@ SELECT CAST(ROW(name, score) AS ROW(n varchar, s integer)).n FROM people
 
 SELECT json_format(CAST(CAST(ROW(name, city) AS ROW(n varchar, c varchar)) AS JSON)) FROM people
 
+SELECT CAST(ROW(name, score) AS ROW(n varchar(10), s decimal(10, 2))).s FROM people
+
+SELECT TRY_CAST(ROW(city, dept) AS ROW(c varchar, d varchar)).d FROM people WHERE id < 4
+
 SELECT ROW(1, 'a') = ROW(1, 'a')
 
 --@ class functions
@@ -128,6 +132,10 @@ SELECT p.name, q.kind FROM people p JOIN pets q ON q.age = p.score % 8 WHERE q.o
 SELECT p.name, sum(o.amount) FROM people p JOIN orders o ON o.person_id = p.id WHERE o.tenant = 't1' GROUP BY p.name
 
 SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS v(id, label)
+
+SELECT p.name, v.label FROM people p JOIN (VALUES (1, 'one'), (2, 'two')) AS v(id, label) ON v.id = p.id
+
+SELECT label FROM (VALUES (1, 'a'), (2, 'b')) AS v(id, label) WHERE id > 1
 
 SELECT p.name, l.n FROM people p CROSS JOIN LATERAL (SELECT count(*) AS n FROM pets WHERE owner = 'alice' AND age > p.score % 7) l
 

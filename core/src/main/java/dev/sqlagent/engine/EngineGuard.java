@@ -87,6 +87,17 @@ public interface EngineGuard {
         return "column" + i;
     }
 
+    /**
+     * Whether a parenthesised {@code VALUES} list is read as an item of {@code FROM}: its rows are analysed as the
+     * expressions they are (seeing the queries around the statement, not the items beside it), its columns named
+     * by its alias list, else by {@link #valuesColumnName}. Anywhere else a {@code VALUES} list stays refused.
+     *
+     * @return whether it is read
+     */
+    default boolean valuesInFrom() {
+        return false;
+    }
+
     /** {@return whether an unaliased call is named after its function and any other expression {@code ?column?}} */
     default boolean namesItemsByFunction() {
         return false;
@@ -353,6 +364,14 @@ public interface EngineGuard {
 
     /** {@return whether {@code value.field} is a field of a value} */
     default boolean fieldAccess() {
+        return false;
+    }
+
+    /**
+     * {@return whether a cast's {@code ROW(name type, …)} type is read: its field names are names of the type's
+     * fields only (never columns), its field types type names}
+     */
+    default boolean rowTypeFields() {
         return false;
     }
 

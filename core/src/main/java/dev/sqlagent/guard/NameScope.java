@@ -300,6 +300,9 @@ final class NameScope {
             } else if (item instanceof ParenthesedFromItem group) {
                 FromItem inner = group.getFromItem();
                 if (inner instanceof Values values) {
+                    // its rows see the queries around this one, not the items beside it (read only where the engine
+                    // reads a VALUES list in FROM: EngineGuard.valuesInFrom)
+                    contexts.put(group, outer);
                     sources.add(new Source(group, aliasOf(group.getAlias()), null, null,
                             aliasColumns(group.getAlias(), valuesColumns(values)), dialect));
                     return;

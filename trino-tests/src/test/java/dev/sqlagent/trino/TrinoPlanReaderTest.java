@@ -171,6 +171,21 @@ class TrinoPlanReaderTest {
     }
 
     @Test
+    void aValuesListInFromIsReadAsTheRowsItSpells() throws SQLException {
+        EngineReading joined = read("SELECT p.name, v.label FROM people p JOIN (VALUES (1, 'a'), (2, 'b')) AS"
+                + " v(id, label) ON v.id = p.id");
+        assertThat(columns(joined)).containsExactly("memory.staff.people.id", "memory.staff.people.name");
+        assertThat(joined.unreadable()).isEmpty();
+        EngineReading beside = read("SELECT x, name FROM (VALUES ('a'), ('b')) AS v(x) CROSS JOIN people WHERE"
+                + " ssn LIKE '1%'");
+        assertThat(columns(beside)).containsExactly("memory.staff.people.name", "memory.staff.people.ssn");
+        assertThat(beside.unreadable()).isEmpty();
+        EngineReading constants = read("SELECT upper(y) FROM (VALUES (1, 'a')) AS v(x, y)");
+        assertThat(constants.tables()).isEmpty();
+        assertThat(constants.unreadable()).isEmpty();
+    }
+
+    @Test
     void informationSchemaIsATableOfItsCatalog() throws SQLException {
         EngineReading r = read("SELECT table_name FROM information_schema.tables");
         assertThat(tables(r)).containsExactly("memory.information_schema.tables");

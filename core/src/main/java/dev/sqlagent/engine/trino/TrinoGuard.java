@@ -127,6 +127,30 @@ final class TrinoGuard implements EngineGuard {
     private static final java.util.List<String> SPECIAL_FORMS = java.util.List.of("if", "try", "format", "grouping",
             "row", "coalesce", "nullif");
 
+    /**
+     * {@code CAST(x AS ROW(n varchar, s integer))}: the parser reads a ROW type of two fields or more (of one field
+     * it reads, but its printing throws, and the statement is refused; a nested ROW type it does not read).
+     */
+    @Override
+    public boolean rowTypeFields() {
+        return true;
+    }
+
+    /** {@code (VALUES …) AS v(c1, …)} in {@code FROM}. */
+    @Override
+    public boolean valuesInFrom() {
+        return true;
+    }
+
+    /**
+     * Trino names no column of a {@code VALUES} list (its alias list does): the empty name, which no Trino
+     * statement can write ({@link TrinoSpelling} refuses {@code ""}), so no reference binds to one.
+     */
+    @Override
+    public String valuesColumnName(int i) {
+        return "";
+    }
+
     /** {@code UNNEST(…)} in {@code FROM}, which the parser reads as a table function: see {@link #tableFunctionProblem}. */
     @Override
     public boolean expandsArguments(TableFunction tf) {
