@@ -78,6 +78,13 @@ SELECT p.name FROM people p JOIN (VALUES ('ZQXA-SSN-1001'), ('ZQXA-SSN-1002')) A
 
 SELECT x FROM (VALUES (1), (2)) AS v(x) WHERE x < (SELECT count(*) FROM people WHERE salary > 800000000)
 
+--@ class json-query
+SELECT JSON_VALUE(json_format(CAST(MAP(ARRAY['s'], ARRAY[ssn]) AS JSON)), 'lax $.s') FROM people
+
+SELECT JSON_QUERY(json_format(CAST(ARRAY[ssn] AS JSON)), 'lax $') FROM people
+
+SELECT name FROM people WHERE JSON_VALUE(json_format(CAST(ARRAY[salary] AS JSON)), 'lax $[0]') > '8'
+
 --@ class aggregate
 SELECT array_agg(ssn) FROM people
 
@@ -159,6 +166,8 @@ SELECT x, n FROM orders o CROSS JOIN UNNEST(ARRAY[o.status]) WITH ORDINALITY AS 
 SELECT kind FROM pets JOIN (VALUES ('alice'), ('bob')) AS v(o) ON v.o = pets.owner
 
 SELECT CAST(ROW(kind, age) AS ROW(k varchar, a integer)).k FROM pets
+
+SELECT JSON_VALUE(json_format(CAST(ARRAY[kind] AS JSON)), 'lax $[0]') FROM pets
 
 --@ class quoted-name
 SELECT "SSN" FROM people

@@ -124,6 +124,10 @@ SELECT listagg(name, ',') WITHIN GROUP (ORDER BY name) FROM people WHERE dept = 
 
 SELECT json_extract_scalar('{"a": 1}', '$.a'), JSON_QUERY('{"a": [1]}', 'lax $.a')
 
+SELECT JSON_VALUE(json_format(CAST(MAP(ARRAY['n'], ARRAY[name]) AS JSON)), 'lax $.n') FROM people
+
+SELECT name, JSON_QUERY(json_format(CAST(tags AS JSON)), 'lax $') FROM people WHERE id < 5
+
 SELECT "name", "dept" FROM "people" WHERE "id" = 1
 
 --@ class joins

@@ -333,6 +333,15 @@ public interface EngineGuard {
         return false;
     }
 
+    /**
+     * {@return whether {@code JSON_QUERY(x, 'path')} and {@code JSON_VALUE(x, 'path')} are read, in that plain form
+     * only (a string literal path over the one input, no other clause), decided by the function policy as calls of
+     * {@code json_query} and {@code json_value}}
+     */
+    default boolean sqlJsonQueries() {
+        return false;
+    }
+
     /** {@return whether {@code JSON_OBJECTAGG(k, v)} with a comma is read} */
     default boolean jsonObjectAggWithComma() {
         return false;

@@ -33,6 +33,11 @@ import net.sf.jsqlparser.statement.select.TableFunction;
  *       expression, their parameters names of their own). {@code ROW} values and {@code (v).field} are read.</li>
  *   <li>Functions: the catalog generated from the cluster's {@code SHOW FUNCTIONS}
  *       ({@code functions.tsv}, beside this class).</li>
+ *   <li>Read in one exact form each ({@link #tableFunctionProblem}, {@link #valuesInFrom}, {@link #rowTypeFields},
+ *       {@link #sqlJsonQueries}): {@code UNNEST(…) [WITH ORDINALITY] AS u(c1, …)} in {@code FROM}, its arguments
+ *       seeing the items before it and its columns its alias list's; {@code (VALUES …) AS v(c1, …)} in
+ *       {@code FROM}; casts to {@code ROW(n type, …)}; {@code JSON_QUERY(x, 'path')} and
+ *       {@code JSON_VALUE(x, 'path')}.</li>
  *   <li>No {@code NATURAL JOIN} (Trino has none); the row cap is {@code LIMIT}.</li>
  * </ul>
  */
@@ -125,7 +130,7 @@ final class TrinoGuard implements EngineGuard {
 
     /** Trino's special forms written like calls, not in {@code SHOW FUNCTIONS}. */
     private static final java.util.List<String> SPECIAL_FORMS = java.util.List.of("if", "try", "format", "grouping",
-            "row", "coalesce", "nullif");
+            "row", "coalesce", "nullif", "json_query", "json_value");
 
     /**
      * {@code CAST(x AS ROW(n varchar, s integer))}: the parser reads a ROW type of two fields or more (of one field
@@ -133,6 +138,12 @@ final class TrinoGuard implements EngineGuard {
      */
     @Override
     public boolean rowTypeFields() {
+        return true;
+    }
+
+    /** {@code JSON_QUERY(x, 'path')} and {@code JSON_VALUE(x, 'path')}, in that plain form. */
+    @Override
+    public boolean sqlJsonQueries() {
         return true;
     }
 
