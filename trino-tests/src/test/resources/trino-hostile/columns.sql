@@ -38,6 +38,12 @@ SELECT ROW(id, ssn) FROM people
 
 SELECT r.s FROM (SELECT CAST(ROW(ssn) AS ROW(s varchar)) AS r FROM people) t
 
+SELECT CAST(ROW(ssn, salary) AS ROW(a varchar, b integer)) FROM people
+
+SELECT TRY_CAST(ROW(name, salary) AS ROW(n varchar, s varchar)).s FROM people
+
+SELECT name FROM people WHERE CAST(ROW(ssn, 1) AS ROW(s varchar, i integer)).s LIKE 'ZQXA%'
+
 --@ class unnest
 SELECT x FROM people CROSS JOIN UNNEST(ARRAY[ssn, name]) AS u(x)
 
@@ -46,6 +52,38 @@ SELECT x, n FROM people CROSS JOIN UNNEST(ARRAY[salary]) WITH ORDINALITY AS u(x,
 SELECT k, v FROM people CROSS JOIN UNNEST(MAP(ARRAY['s'], ARRAY[ssn])) AS u(k, v)
 
 SELECT t.x FROM orders, UNNEST(ARRAY[card]) AS t(x)
+
+SELECT ssn FROM people CROSS JOIN UNNEST(tags)
+
+SELECT n FROM people CROSS JOIN UNNEST(ARRAY[salary]) WITH ORDINALITY AS u(x, n) WHERE x > 800000000
+
+SELECT x FROM UNNEST((SELECT array_agg(code) FROM secrets)) AS u(x)
+
+SELECT x FROM UNNEST(ARRAY[(SELECT max(ssn) FROM people)]) AS u(x)
+
+SELECT name FROM people p CROSS JOIN UNNEST(ARRAY[p.ssn]) AS u(x) WHERE x LIKE 'ZQXA-SSN-100%'
+
+SELECT x FROM people CROSS JOIN UNNEST(transform(tags, t -> t || ssn)) AS u(x)
+
+SELECT (SELECT max(x) FROM UNNEST(ARRAY[salary]) AS u(x)) FROM people
+
+SELECT name, x FROM people LEFT JOIN UNNEST(ARRAY[ssn]) AS u(x) ON true
+
+SELECT u.s FROM people p CROSS JOIN UNNEST(p.tags, ARRAY[p.salary]) AS u(t, s)
+
+--@ class values
+SELECT x, name FROM (VALUES ('a'), ('b')) AS v(x) CROSS JOIN people WHERE ssn LIKE 'ZQXA%'
+
+SELECT p.name FROM people p JOIN (VALUES ('ZQXA-SSN-1001'), ('ZQXA-SSN-1002')) AS v(s) ON v.s = p.ssn
+
+SELECT x FROM (VALUES (1), (2)) AS v(x) WHERE x < (SELECT count(*) FROM people WHERE salary > 800000000)
+
+--@ class json-query
+SELECT JSON_VALUE(json_format(CAST(MAP(ARRAY['s'], ARRAY[ssn]) AS JSON)), 'lax $.s') FROM people
+
+SELECT JSON_QUERY(json_format(CAST(ARRAY[ssn] AS JSON)), 'lax $') FROM people
+
+SELECT name FROM people WHERE JSON_VALUE(json_format(CAST(ARRAY[salary] AS JSON)), 'lax $[0]') > '8'
 
 --@ class aggregate
 SELECT array_agg(ssn) FROM people
@@ -120,6 +158,16 @@ SELECT status FROM orders WHERE tenant <> 't1'
 SELECT kind FROM pets TABLESAMPLE BERNOULLI (100)
 
 SELECT count(*) FROM orders TABLESAMPLE SYSTEM (100)
+
+SELECT x FROM pets CROSS JOIN UNNEST(ARRAY[kind]) AS u(x)
+
+SELECT x, n FROM orders o CROSS JOIN UNNEST(ARRAY[o.status]) WITH ORDINALITY AS u(x, n)
+
+SELECT kind FROM pets JOIN (VALUES ('alice'), ('bob')) AS v(o) ON v.o = pets.owner
+
+SELECT CAST(ROW(kind, age) AS ROW(k varchar, a integer)).k FROM pets
+
+SELECT JSON_VALUE(json_format(CAST(ARRAY[kind] AS JSON)), 'lax $[0]') FROM pets
 
 --@ class quoted-name
 SELECT "SSN" FROM people

@@ -66,6 +66,18 @@ SELECT k, v FROM people CROSS JOIN UNNEST(attrs) AS u(k, v) WHERE id = 2
 
 SELECT x FROM UNNEST(ARRAY[3, 1, 2]) AS u(x) ORDER BY x
 
+SELECT name, u.t FROM people p, UNNEST(p.tags) u(t) WHERE u.t LIKE 'n%'
+
+SELECT x, y FROM UNNEST(ARRAY[1, 2], ARRAY['a', 'b']) AS u(x, y)
+
+SELECT name, (SELECT max(t) FROM UNNEST(tags) AS u(t)) FROM people
+
+SELECT name, x FROM people LEFT JOIN UNNEST(transform(tags, t -> upper(t))) AS u(x) ON true
+
+SELECT kind, x FROM pets CROSS JOIN UNNEST(ARRAY[kind, 'pet']) AS u(x) WHERE owner = 'alice'
+
+SELECT status, n FROM orders CROSS JOIN UNNEST(ARRAY[status]) WITH ORDINALITY AS u(s, n) WHERE tenant = 't1'
+
 --@ class grouping
 SELECT dept, city, count(*) FROM people GROUP BY GROUPING SETS ((dept), (city), ())
 
@@ -89,6 +101,10 @@ SELECT CAST(ROW(name, score) AS ROW(n varchar, s integer)).n FROM people
 
 SELECT json_format(CAST(CAST(ROW(name, city) AS ROW(n varchar, c varchar)) AS JSON)) FROM people
 
+SELECT CAST(ROW(name, score) AS ROW(n varchar(10), s decimal(10, 2))).s FROM people
+
+SELECT TRY_CAST(ROW(city, dept) AS ROW(c varchar, d varchar)).d FROM people WHERE id < 4
+
 SELECT ROW(1, 'a') = ROW(1, 'a')
 
 --@ class functions
@@ -108,6 +124,10 @@ SELECT listagg(name, ',') WITHIN GROUP (ORDER BY name) FROM people WHERE dept = 
 
 SELECT json_extract_scalar('{"a": 1}', '$.a'), JSON_QUERY('{"a": [1]}', 'lax $.a')
 
+SELECT JSON_VALUE(json_format(CAST(MAP(ARRAY['n'], ARRAY[name]) AS JSON)), 'lax $.n') FROM people
+
+SELECT name, JSON_QUERY(json_format(CAST(tags AS JSON)), 'lax $') FROM people WHERE id < 5
+
 SELECT "name", "dept" FROM "people" WHERE "id" = 1
 
 --@ class joins
@@ -116,6 +136,10 @@ SELECT p.name, q.kind FROM people p JOIN pets q ON q.age = p.score % 8 WHERE q.o
 SELECT p.name, sum(o.amount) FROM people p JOIN orders o ON o.person_id = p.id WHERE o.tenant = 't1' GROUP BY p.name
 
 SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS v(id, label)
+
+SELECT p.name, v.label FROM people p JOIN (VALUES (1, 'one'), (2, 'two')) AS v(id, label) ON v.id = p.id
+
+SELECT label FROM (VALUES (1, 'a'), (2, 'b')) AS v(id, label) WHERE id > 1
 
 SELECT p.name, l.n FROM people p CROSS JOIN LATERAL (SELECT count(*) AS n FROM pets WHERE owner = 'alice' AND age > p.score % 7) l
 

@@ -87,6 +87,17 @@ public interface EngineGuard {
         return "column" + i;
     }
 
+    /**
+     * Whether a parenthesised {@code VALUES} list is read as an item of {@code FROM}: its rows are analysed as the
+     * expressions they are (seeing the queries around the statement, not the items beside it), its columns named
+     * by its alias list, else by {@link #valuesColumnName}. Anywhere else a {@code VALUES} list stays refused.
+     *
+     * @return whether it is read
+     */
+    default boolean valuesInFrom() {
+        return false;
+    }
+
     /** {@return whether an unaliased call is named after its function and any other expression {@code ?column?}} */
     default boolean namesItemsByFunction() {
         return false;
@@ -160,6 +171,19 @@ public interface EngineGuard {
      */
     default String tableFunctionProblem(net.sf.jsqlparser.statement.select.TableFunction tf) {
         return "table functions are not allowed in FROM";
+    }
+
+    /**
+     * Whether a table function in {@code FROM} expands the values of its arguments into rows (Trino's
+     * {@code UNNEST}): then, when {@link #tableFunctionProblem} finds nothing wrong with it, its arguments are
+     * analysed as the expressions they are, seeing the {@code FROM} items before it (as a lateral derived table
+     * does), and its output columns are exactly the names its alias lists (none without a list), bound by it only.
+     *
+     * @param tf a table function in {@code FROM}
+     * @return whether it is such an expansion
+     */
+    default boolean expandsArguments(net.sf.jsqlparser.statement.select.TableFunction tf) {
+        return false;
     }
 
     /**
@@ -309,6 +333,15 @@ public interface EngineGuard {
         return false;
     }
 
+    /**
+     * {@return whether {@code JSON_QUERY(x, 'path')} and {@code JSON_VALUE(x, 'path')} are read, in that plain form
+     * only (a string literal path over the one input, no other clause), decided by the function policy as calls of
+     * {@code json_query} and {@code json_value}}
+     */
+    default boolean sqlJsonQueries() {
+        return false;
+    }
+
     /** {@return whether {@code JSON_OBJECTAGG(k, v)} with a comma is read} */
     default boolean jsonObjectAggWithComma() {
         return false;
@@ -340,6 +373,14 @@ public interface EngineGuard {
 
     /** {@return whether {@code value.field} is a field of a value} */
     default boolean fieldAccess() {
+        return false;
+    }
+
+    /**
+     * {@return whether a cast's {@code ROW(name type, …)} type is read: its field names are names of the type's
+     * fields only (never columns), its field types type names}
+     */
+    default boolean rowTypeFields() {
         return false;
     }
 

@@ -269,6 +269,16 @@ final class AstAnalyzer {
                 return;
             }
         }
+        if (node instanceof TableFunction tf && engine.expandsArguments(tf)) {
+            // Trino's UNNEST: its arguments are expressions like any other, read in the frame NameScope gave it
+            String problem = engine.tableFunctionProblem(tf);
+            if (problem != null) {
+                violation(ViolationType.TABLE_FUNCTION, node.toString(), problem);
+                return;
+            }
+            walk(tf.getFunction().getParameters(), tf, scope);
+            return;
+        }
         if (node instanceof TableFunction) {
             // DuckDB's bounded integer generators read nothing but their constants: not walked further
             String problem = engine.tableFunctionProblem((TableFunction) node);
@@ -282,6 +292,40 @@ final class AstAnalyzer {
                 violation(ViolationType.RESOURCE_LIMIT, node.toString(), "the generators in FROM would make "
                         + generatedRows + " rows together, more than " + dev.sqlagent.internal.IntegerSeries.MAX_ROWS);
             }
+            return;
+        }
+        if (node instanceof net.sf.jsqlparser.statement.select.Values values && engine.valuesInFrom()
+                && isFromItem(parent)) {
+            // Trino's (VALUES …) AS v(…) in FROM: its rows are expressions like any other, read in the frame
+            // NameScope gave its item; nothing else may be written on it (the printing is what runs)
+            if (values.getExpressions() == null || values.getExpressions().isEmpty()
+                    || !values.toString().equals("VALUES " + values.getExpressions())) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, node.toString(),
+                        "a VALUES list in FROM is read only as (VALUES row, …) AS v(c1, …)");
+                return;
+            }
+            walk(values.getExpressions(), node, scope);
+            return;
+        }
+        if (node instanceof net.sf.jsqlparser.statement.create.table.ColumnDefinition field
+                && parent instanceof net.sf.jsqlparser.expression.CastExpression && engine.rowTypeFields()) {
+            // Trino's CAST(x AS ROW(n varchar, …)): a field's name names nothing but the field; its type is checked
+            // as a cast's type is. Nothing else may be written on a field.
+            if (field.getColumnName() == null || field.getColDataType() == null
+                    || field.getColumnSpecs() != null && !field.getColumnSpecs().isEmpty()
+                    || field.getColumnOptions() != null && !field.getColumnOptions().isEmpty()
+                    || field.isWithOptions()) {
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, node.toString(),
+                        "a field of a ROW type is read only as a name and a type");
+                return;
+            }
+            if (!printable(parent)) {
+                // JSqlParser 5.4 reads a one-field ROW(s varchar) but cannot print it back
+                violation(ViolationType.UNSUPPORTED_CONSTRUCT, "CAST(… AS ROW(…))",
+                        "this cast to a ROW type cannot be printed back exactly");
+                return;
+            }
+            walk(field.getColDataType(), node, scope);
             return;
         }
         if (kind == UNKNOWN_NODE) {
@@ -408,6 +452,26 @@ final class AstAnalyzer {
             }
             walkFields(node, scope, null);
         }
+    }
+
+    /** Whether the parser can print a node back (the printing is what runs). */
+    private static boolean printable(Object node) {
+        try {
+            node.toString();
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Whether a node is an item of some query's FROM clause (NameScope made a source of it). */
+    private boolean isFromItem(Object node) {
+        for (NameScope.Source s : sources) {
+            if (s.node == node) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

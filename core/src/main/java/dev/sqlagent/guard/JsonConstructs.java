@@ -31,6 +31,11 @@ final class JsonConstructs {
      * printed like any other (on MySQL and MariaDB respelled for both backslash settings).
      */
     void jsonFunction(net.sf.jsqlparser.expression.JsonFunction f, NameScope.Ctes scope) {
+        if ((f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.QUERY
+                || f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.VALUE) && a.engine.sqlJsonQueries()) {
+            jsonQuery(f, scope);
+            return;
+        }
         boolean standard = a.engine.standardJson();
         String name = f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.OBJECT ? "json_object"
                 : f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.ARRAY ? "json_array" : null;
@@ -106,6 +111,34 @@ final class JsonConstructs {
         for (Object part : parts) {
             a.walk(part, f, scope);
         }
+    }
+
+    /**
+     * {@code JSON_QUERY(x, 'path')} and {@code JSON_VALUE(x, 'path')} where the engine reads them
+     * ({@link dev.sqlagent.engine.EngineGuard#sqlJsonQueries}): only with a string literal path over the one input
+     * ({@code lax $.a}), which reads nothing but that input; {@code PASSING} (values the path reads), {@code FORMAT},
+     * {@code RETURNING}, the wrapper, quotes and {@code ON EMPTY}/{@code ON ERROR} clauses (a default there is an
+     * expression) are refused. Decided by the function policy as a call of {@code json_query} or {@code json_value};
+     * the input and the path are walked like a call's arguments.
+     */
+    private void jsonQuery(net.sf.jsqlparser.expression.JsonFunction f, NameScope.Ctes scope) {
+        String name = f.getType() == net.sf.jsqlparser.expression.JsonFunctionType.QUERY ? "json_query" : "json_value";
+        net.sf.jsqlparser.expression.JsonFunctionExpression input = f.getInputExpression();
+        if (input == null || input.getExpression() == null || input.isUsingFormatJson() || input.getEncoding() != null
+                || !(f.getJsonPathExpression() instanceof StringValue) || f.isStrict()
+                || !f.getPassingExpressions().isEmpty() || !f.getAdditionalQueryPathArguments().isEmpty()
+                || f.getReturningType() != null || f.isReturningFormatJson() || f.getReturningEncoding() != null
+                || f.getOnEmptyBehavior() != null || f.getOnErrorBehavior() != null || f.getWrapperType() != null
+                || f.getWrapperMode() != null || f.isWrapperArray() || f.getQuotesType() != null
+                || f.isQuotesOnScalarString() || f.getScalarsType() != null || f.getOnNullType() != null
+                || f.getUniqueKeysType() != null || !f.getExpressions().isEmpty() || !f.getKeyValuePairs().isEmpty()) {
+            a.violation(ViolationType.UNSUPPORTED_CONSTRUCT, f.toString(), name.toUpperCase(java.util.Locale.ROOT)
+                    + " is read only as " + name.toUpperCase(java.util.Locale.ROOT) + "(x, 'path'), with no other clause");
+            return;
+        }
+        a.leaves.checkFunction(List.of(name), f);
+        a.walk(input.getExpression(), f, scope);
+        a.walk(f.getJsonPathExpression(), f, scope);
     }
 
     /**

@@ -276,6 +276,15 @@ final class NameScope {
 
         private void add(FromItem item, Ctes ctes, List<Source> sources, IdentityHashMap<Object, Frame> contexts,
                          Frame outer) {
+            add(item, ctes, sources, 0, contexts, outer);
+        }
+
+        /**
+         * @param first where the items of the innermost parenthesised join around {@code item} begin in
+         *     {@code sources} (0 outside one): the only siblings an {@code UNNEST} in it sees
+         */
+        private void add(FromItem item, Ctes ctes, List<Source> sources, int first,
+                         IdentityHashMap<Object, Frame> contexts, Frame outer) {
             if (item == null) {
                 return;
             }
@@ -291,25 +300,28 @@ final class NameScope {
             } else if (item instanceof ParenthesedFromItem group) {
                 FromItem inner = group.getFromItem();
                 if (inner instanceof Values values) {
+                    // its rows see the queries around this one, not the items beside it (read only where the engine
+                    // reads a VALUES list in FROM: EngineGuard.valuesInFrom)
+                    contexts.put(group, outer);
                     sources.add(new Source(group, aliasOf(group.getAlias()), null, null,
                             aliasColumns(group.getAlias(), valuesColumns(values)), dialect));
                     return;
                 }
-                int first = sources.size();
-                add(inner, ctes, sources, contexts, outer);
+                int start = sources.size();
+                add(inner, ctes, sources, start, contexts, outer);
                 if (group.getJoins() != null) {
                     for (Join j : group.getJoins()) {
                         if (j == null) {
                             continue;
                         }
-                        add(j.getFromItem(), ctes, sources, contexts, outer);
+                        add(j.getFromItem(), ctes, sources, start, contexts, outer);
                         contexts.put(j, new Frame(outer == Frame.EMPTY ? null : outer,
-                                List.copyOf(sources.subList(first, sources.size())), Set.of(), contexts));
+                                List.copyOf(sources.subList(start, sources.size())), Set.of(), contexts));
                     }
                 }
                 if (group.getAlias() != null) {
                     List<String> all = new ArrayList<>();
-                    for (Source s : sources.subList(first, sources.size())) {
+                    for (Source s : sources.subList(start, sources.size())) {
                         if (s.columns == null) {
                             all = null;
                             break;
@@ -322,6 +334,13 @@ final class NameScope {
             } else if (item instanceof Values values) {
                 sources.add(new Source(values, aliasOf(values.getAlias()), null, null,
                         aliasColumns(values.getAlias(), valuesColumns(values)), dialect));
+            } else if (item instanceof TableFunction tf && Engines.of(dialect).guard().expandsArguments(tf)) {
+                // Trino's UNNEST(…): its arguments see the items before it, as a LATERAL derived table's body does;
+                // its columns are the names its alias lists, and no others (unnamed without a list)
+                contexts.put(tf, new Frame(outer == Frame.EMPTY ? null : outer,
+                        List.copyOf(sources.subList(first, sources.size())), Set.of(), contexts));
+                sources.add(new Source(tf, aliasOf(tf.getAlias()), null, null,
+                        aliasColumns(tf.getAlias(), List.of()), dialect));
             } else if (item instanceof TableFunction tf) {
                 // DuckDB's range(…) / generate_series(…): one column, named after the function unless aliased
                 String column = Engines.of(dialect).guard().generatorColumn(tf);

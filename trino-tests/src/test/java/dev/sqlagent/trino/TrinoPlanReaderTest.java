@@ -145,6 +145,47 @@ class TrinoPlanReaderTest {
     }
 
     @Test
+    void anUnnestJoinedToItsRowsIsReadAsTheColumnsItsArgumentsRead() throws SQLException {
+        // Trino names the node after its join ("CrossJoin Unnest", "LeftJoin Unnest"); the arrays it expands are
+        // computed under it, from the columns the scans assign
+        EngineReading cross = read("SELECT name, x FROM people CROSS JOIN UNNEST(ARRAY[ssn]) AS u(x)");
+        assertThat(columns(cross)).containsExactly("memory.staff.people.name", "memory.staff.people.ssn");
+        assertThat(cross.unreadable()).isEmpty();
+        EngineReading ordinality = read("SELECT x, n FROM people CROSS JOIN UNNEST(ARRAY[name]) WITH ORDINALITY"
+                + " AS u(x, n)");
+        assertThat(columns(ordinality)).containsExactly("memory.staff.people.name");
+        assertThat(ordinality.unreadable()).isEmpty();
+        EngineReading left = read("SELECT id, x FROM people LEFT JOIN UNNEST(ARRAY[salary]) AS u(x) ON true");
+        assertThat(columns(left)).containsExactly("memory.staff.people.id", "memory.staff.people.salary");
+        assertThat(left.unreadable()).isEmpty();
+        EngineReading scalar = read("SELECT name, (SELECT max(x) FROM UNNEST(ARRAY[ssn]) AS u(x)) FROM people");
+        assertThat(columns(scalar)).containsExactly("memory.staff.people.name", "memory.staff.people.ssn");
+        assertThat(scalar.unreadable()).isEmpty();
+        EngineReading sub = read("SELECT x FROM UNNEST((SELECT array_agg(ssn) FROM people)) AS u(x)");
+        assertThat(columns(sub)).containsExactly("memory.staff.people.ssn");
+        assertThat(sub.functions()).contains("array_agg");
+        assertThat(sub.unreadable()).isEmpty();
+        EngineReading constants = read("SELECT x FROM UNNEST(ARRAY[3, 1, 2]) AS u(x)");
+        assertThat(constants.tables()).isEmpty();
+        assertThat(constants.unreadable()).isEmpty();
+    }
+
+    @Test
+    void aValuesListInFromIsReadAsTheRowsItSpells() throws SQLException {
+        EngineReading joined = read("SELECT p.name, v.label FROM people p JOIN (VALUES (1, 'a'), (2, 'b')) AS"
+                + " v(id, label) ON v.id = p.id");
+        assertThat(columns(joined)).containsExactly("memory.staff.people.id", "memory.staff.people.name");
+        assertThat(joined.unreadable()).isEmpty();
+        EngineReading beside = read("SELECT x, name FROM (VALUES ('a'), ('b')) AS v(x) CROSS JOIN people WHERE"
+                + " ssn LIKE '1%'");
+        assertThat(columns(beside)).containsExactly("memory.staff.people.name", "memory.staff.people.ssn");
+        assertThat(beside.unreadable()).isEmpty();
+        EngineReading constants = read("SELECT upper(y) FROM (VALUES (1, 'a')) AS v(x, y)");
+        assertThat(constants.tables()).isEmpty();
+        assertThat(constants.unreadable()).isEmpty();
+    }
+
+    @Test
     void informationSchemaIsATableOfItsCatalog() throws SQLException {
         EngineReading r = read("SELECT table_name FROM information_schema.tables");
         assertThat(tables(r)).containsExactly("memory.information_schema.tables");

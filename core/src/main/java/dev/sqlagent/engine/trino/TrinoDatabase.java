@@ -119,7 +119,10 @@ final class TrinoDatabase implements EngineDatabase {
     /**
      * Trino's plan names operators and some syntax by internal names: {@code $operator$add} for {@code +},
      * {@code $like} for {@code LIKE}, {@code $format} for {@code format(…)}. Operators are syntax the guard checks as
-     * syntax; {@code $format} and {@code $try} stand for {@code format} and {@code try}. Any other internal name stays unknown, so refused.
+     * syntax; {@code $format} and {@code $try} stand for {@code format} and {@code try}; {@code $json_query} and
+     * {@code $json_value} for {@code JSON_QUERY} and {@code JSON_VALUE}, whose input conversion
+     * ({@code $varchar_to_json}) and {@code JSON_QUERY}'s output conversion ({@code $json_to_varchar}) are parts of
+     * them. Any other internal name ({@code $json_exists}, {@code $json_object}, …) stays unknown, so refused.
      */
     private static final Map<String, List<String>> FUNCTION_ALIASES = functionAliases(List.of("add", "subtract",
             "multiply", "divide", "modulus", "modulo", "negation", "equal", "not_equal", "less_than",
@@ -137,6 +140,10 @@ final class TrinoDatabase implements EngineDatabase {
         m.put("$try", List.of("try"));
         m.put("$try_cast", List.of(""));
         m.put("$operator$cast", List.of(""));
+        m.put("$json_query", List.of("json_query"));
+        m.put("$json_value", List.of("json_value"));
+        m.put("$varchar_to_json", List.of("json_query", "json_value"));
+        m.put("$json_to_varchar", List.of("json_query"));
         return Map.copyOf(m);
     }
 

@@ -12,6 +12,9 @@ import dev.sqlagent.guard.ViolationType;
 import dev.sqlagent.internal.Identifiers;
 import java.util.Map;
 import java.util.Set;
+import net.sf.jsqlparser.expression.Alias;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.statement.select.TableFunction;
 
 /**
  * How the guard reads Trino's SQL.
@@ -30,6 +33,11 @@ import java.util.Set;
  *       expression, their parameters names of their own). {@code ROW} values and {@code (v).field} are read.</li>
  *   <li>Functions: the catalog generated from the cluster's {@code SHOW FUNCTIONS}
  *       ({@code functions.tsv}, beside this class).</li>
+ *   <li>Read in one exact form each ({@link #tableFunctionProblem}, {@link #valuesInFrom}, {@link #rowTypeFields},
+ *       {@link #sqlJsonQueries}): {@code UNNEST(…) [WITH ORDINALITY] AS u(c1, …)} in {@code FROM}, its arguments
+ *       seeing the items before it and its columns its alias list's; {@code (VALUES …) AS v(c1, …)} in
+ *       {@code FROM}; casts to {@code ROW(n type, …)}; {@code JSON_QUERY(x, 'path')} and
+ *       {@code JSON_VALUE(x, 'path')}.</li>
  *   <li>No {@code NATURAL JOIN} (Trino has none); the row cap is {@code LIMIT}.</li>
  * </ul>
  */
@@ -122,7 +130,82 @@ final class TrinoGuard implements EngineGuard {
 
     /** Trino's special forms written like calls, not in {@code SHOW FUNCTIONS}. */
     private static final java.util.List<String> SPECIAL_FORMS = java.util.List.of("if", "try", "format", "grouping",
-            "row", "coalesce", "nullif");
+            "row", "coalesce", "nullif", "json_query", "json_value");
+
+    /**
+     * {@code CAST(x AS ROW(n varchar, s integer))}: the parser reads a ROW type of two fields or more (of one field
+     * it reads, but its printing throws, and the statement is refused; a nested ROW type it does not read).
+     */
+    @Override
+    public boolean rowTypeFields() {
+        return true;
+    }
+
+    /** {@code JSON_QUERY(x, 'path')} and {@code JSON_VALUE(x, 'path')}, in that plain form. */
+    @Override
+    public boolean sqlJsonQueries() {
+        return true;
+    }
+
+    /** {@code (VALUES …) AS v(c1, …)} in {@code FROM}. */
+    @Override
+    public boolean valuesInFrom() {
+        return true;
+    }
+
+    /**
+     * Trino names no column of a {@code VALUES} list (its alias list does): the empty name, which no Trino
+     * statement can write ({@link TrinoSpelling} refuses {@code ""}), so no reference binds to one.
+     */
+    @Override
+    public String valuesColumnName(int i) {
+        return "";
+    }
+
+    /** {@code UNNEST(…)} in {@code FROM}, which the parser reads as a table function: see {@link #tableFunctionProblem}. */
+    @Override
+    public boolean expandsArguments(TableFunction tf) {
+        Function f = tf.getFunction();
+        return f != null && f.getMultipartName() != null && f.getMultipartName().size() == 1
+                && "unnest".equalsIgnoreCase(f.getName());
+    }
+
+    /**
+     * No table function but {@code UNNEST}, read only in the form {@code UNNEST(e1, e2, …) [WITH ORDINALITY]
+     * [[AS] u[(c1, c2, …)]]}: its arguments are plain expressions (analysed like any other, a sub-query or a
+     * lambda among them), its columns the names the alias lists (Trino requires the list to name every column,
+     * the ordinality one too), and nothing else is written on it.
+     */
+    @Override
+    public String tableFunctionProblem(TableFunction tf) {
+        if (!expandsArguments(tf)) {
+            return "table functions are not allowed in FROM (but UNNEST)";
+        }
+        Function f = tf.getFunction();
+        if (tf.isRowsFrom() || tf.getPrefix() != null || tf.getPivot() != null || tf.getUnPivot() != null
+                || tf.getSampleClause() != null
+                || tf.getWithClause() != null && !tf.getWithClause().trim().equalsIgnoreCase("ORDINALITY")) {
+            return "UNNEST is read only as UNNEST(…) [WITH ORDINALITY] [AS u(c1, …)]";
+        }
+        if (f.getParameters() == null || f.getParameters().isEmpty()
+                || !f.toString().equals(f.getName() + "(" + f.getParameters() + ")")) {
+            return "UNNEST takes one or more plain arguments and nothing else";
+        }
+        Alias alias = tf.getAlias();
+        if (alias != null) {
+            if (alias.getName() == null) {
+                return "UNNEST's alias has no name";
+            }
+            if (alias.getAliasColumns() != null) {
+                for (Alias.AliasColumn c : alias.getAliasColumns()) {
+                    if (c == null || c.name == null || c.colDataType != null) {
+                        return "UNNEST's column list names columns only, no types";
+                    }
+                }
+            }
+        }
+        return null;
+    }
 
     @Override
     public Map<String, String> functionEquivalents() {

@@ -75,7 +75,13 @@ public final class TrinoPlanReader {
             "Values", "Limit", "LimitPartial", "TopN", "TopNPartial", "PartialSort", "LocalMerge", "Sort",
             "Window", "TopNRanking", "RowNumber", "MarkDistinct", "DistinctLimit", "DistinctLimitPartial",
             "Unnest", "GroupId", "Union", "Intersect", "Except", "AssignUniqueId", "EnforceSingleRow", "Offset",
-            "Sample", "PatternRecognition", "TableFunctionProcessor", "TableFunction", "Exchange");
+            "Sample", "PatternRecognition", "TableFunctionProcessor", "TableFunction", "Exchange",
+            // an UNNEST joined to the rows it expands ("CrossJoin Unnest" for an inner join; an outer join's only
+            // condition, ON TRUE, is printed in the name): its descriptor names the symbols it replicates and
+            // unnests, computed by the nodes under it. Any other condition in the name stays unread.
+            "CrossJoin Unnest", "InnerJoin Unnest", "LeftJoin Unnest", "RightJoin Unnest", "FullJoin Unnest",
+            "InnerJoin Unnest on true", "LeftJoin Unnest on true", "RightJoin Unnest on true",
+            "FullJoin Unnest on true");
     /** Table functions that read nothing but the rows under them (or none). */
     static final Set<String> TABLE_FUNCTIONS = Set.of("sequence", "exclude_columns");
 
