@@ -66,6 +66,8 @@ final class AstAnalyzer {
     private final JsonConstructs jsonReads = new JsonConstructs(this);
     /** The checks of the leaves. */
     final LeafChecks leaves = new LeafChecks(this);
+    /** The resolution of column names, stars and whole rows against the FROM items in scope. */
+    private final ColumnNames columnNames = new ColumnNames(this);
     /** The full-text operators' analysis. */
     private final FullTextReads fullText = new FullTextReads(this);
     /** The engine's reading of its SQL, where engines differ. */
@@ -359,21 +361,21 @@ final class AstAnalyzer {
             Column column = (Column) node;
             columns.add(column);
             leaves.checkColumnName(column);
-            resolve(column, parent, false);
+            columnNames.resolve(column, parent, false);
             walk(column.getArrayConstructor(), column, scope);
         } else if (node instanceof DateUnitExpression) {
             // a bare YEAR, DAY, … is read as a date unit but is a column to the database when one has the name
             Column column = new Column(node.toString());
             columns.add(column);
-            resolve(column, parent, true);
+            columnNames.resolve(column, parent, true);
         } else if (node instanceof AllTableColumns) {
             stars.add((AllTableColumns) node);
-            star((AllTableColumns) node, parent);
+            columnNames.star((AllTableColumns) node, parent);
             walkFields(node, scope, "table");
         } else if (node instanceof AllColumns) {
             if (!(parent instanceof Function || parent instanceof AnalyticExpression)) {
                 stars.add((AllColumns) node);
-                star((AllColumns) node, parent);
+                columnNames.star((AllColumns) node, parent);
             }
             walkFields(node, scope, null);
         } else if (node instanceof net.sf.jsqlparser.expression.LambdaExpression) {
@@ -548,7 +550,7 @@ final class AstAnalyzer {
             for (NameScope.Source s : having) {
                 for (String c : s.columns) {
                     if (sameName(c, name)) {
-                        read(s, c, new Column(c));
+                        columnNames.read(s, c, new Column(c));
                     }
                 }
             }
@@ -621,7 +623,7 @@ final class AstAnalyzer {
         }
     }
 
-    private boolean isLambdaParameter(String folded) {
+    boolean isLambdaParameter(String folded) {
         for (Set<String> p : lambdaParameters) {
             if (p.contains(folded)) {
                 return true;
@@ -900,241 +902,6 @@ final class AstAnalyzer {
             }
         }
         qualifiers.computeIfAbsent(tableName, x -> new LinkedHashSet<>()).add(key);
-    }
-
-    /**
-     * Resolves one column reference the way the engine does, innermost query first, and checks what it
-     * resolves to: a denied column, a system column, a whole row. Closed world: a name that resolves to
-     * nothing known is refused as {@link ViolationType#UNKNOWN_COLUMN}, never guessed at.
-     *
-     * @param column the reference
-     * @param parent the node holding it
-     * @param keyword whether the parser read it as a keyword (a date unit) that the engine may read as a column
-     */
-    private void resolve(Column column, Object parent, boolean keyword) {
-        if (column.getColumnName() == null) {
-            return;
-        }
-        String name = NameScope.fold(column.getColumnName(), dialect);
-        Table q = column.getTable();
-        if ((q == null || q.getName() == null) && isLambdaParameter(name)) {
-            return;
-        }
-        if (frame == null) {
-            unknown(column, "a name outside any query");
-            return;
-        }
-        if (q != null && q.getName() != null) {
-            if (names.qualifierDependsOnSettings(frame, q)) {
-                unknown(column, caseDependent(q.getName()));
-                return;
-            }
-            resolveQualified(column, q, name);
-            return;
-        }
-        if (names.columnDependsOnSettings(frame, column.getColumnName())) {
-            unknown(column, caseDependent(column.getColumnName()));
-            return;
-        }
-        boolean maybe = false;
-        for (NameScope.Frame f = frame; f != null; f = f.parent) {
-            List<NameScope.Source> found = new ArrayList<>();
-            for (NameScope.Source s : f.sources) {
-                if (s.has(name) || s.hidden(name)) {
-                    found.add(s);
-                } else if (s.columns == null) {
-                    // may have it: checked, and the search goes on outwards
-                    read(s, name, column);
-                    maybe = true;
-                }
-            }
-            if (!found.isEmpty()) {
-                for (NameScope.Source s : found) {
-                    read(s, name, column);
-                }
-                return;
-            }
-        }
-        if (maybe || frame.selectAliases.contains(name)) {
-            return;
-        }
-        for (NameScope.Frame f = frame; f != null; f = f.parent) {
-            List<NameScope.Source> rows = new ArrayList<>();
-            for (NameScope.Source s : f.sources) {
-                if (name.equals(s.alias) || s.alias == null && name.equals(s.tableName)) {
-                    rows.add(s);
-                }
-            }
-            if (!rows.isEmpty() && NameScope.hasRowValues(dialect)) {
-                for (NameScope.Source s : rows) {
-                    wholeRow(s, column.toString(), "the engine reads " + name + " as the whole row of "
-                            + s.describe());
-                }
-                return;
-            }
-        }
-        if (NameScope.systemColumns(dialect).contains(name)) {
-            for (NameScope.Frame f = frame; f != null; f = f.parent) {
-                boolean any = false;
-                for (NameScope.Source s : f.sources) {
-                    if (s.key != null) {
-                        systemColumn(s, name, column);
-                        any = true;
-                    }
-                }
-                if (any) {
-                    return;
-                }
-            }
-        }
-        if ((keyword || parent instanceof Function || parent instanceof AnalyticExpression)
-                && NameScope.UNIT_WORDS.contains(name)) {
-            return;
-        }
-        if (column.getColumnName().startsWith("\"") && engine.doubleQuotedMayBeString()) {
-            // SQLite reads a double-quoted name no column has as a string; MySQL and MariaDB read it as one always
-            return;
-        }
-        unknown(column, "no column " + name + " in " + visible());
-    }
-
-    /** The message for a name the engine's identifier settings (unseen by the guard) may bind elsewhere. */
-    private String caseDependent(String name) {
-        return "which FROM item " + name + " names depends on how the database compares names of another case "
-                + "or quoting (H2's DATABASE_TO_UPPER/DATABASE_TO_LOWER/CASE_INSENSITIVE_IDENTIFIERS, MySQL's "
-                + "lower_case_table_names); spell each name as it is declared";
-    }
-
-    private void resolveQualified(Column column, Table q, String name) {
-        for (NameScope.Frame f = frame; f != null; f = f.parent) {
-            List<NameScope.Source> found = names.qualifiedAll(f.sources, q);
-            if (found.isEmpty()) {
-                continue;
-            }
-            for (NameScope.Source s : found) {
-                if (s.columns == null || s.has(name) || s.hidden(name)) {
-                    read(s, name, column);
-                } else if (s.key != null && NameScope.systemColumns(dialect).contains(name)) {
-                    systemColumn(s, name, column);
-                } else if (s.key != null && NameScope.hasRowValues(dialect)
-                        && policy.deniedColumns().containsKey(s.key)) {
-                    // attribute notation: PostgreSQL reads t.f as f(t), over the whole row
-                    violation(ViolationType.WHOLE_ROW, column.toString(), "the engine reads " + column
-                            + " as the call " + name + "(" + q.getName() + ") over the whole row of " + s.key
-                            + ", which has denied columns");
-                } else {
-                    unknown(column, "no column " + name + " in " + s.describe());
-                }
-            }
-            return;
-        }
-        if (q.getSchemaName() == null && isLambdaParameter(NameScope.fold(q.getName(), dialect))) {
-            // a field of a lambda's parameter (DuckDB tries the tables first, as above)
-            return;
-        }
-        if (engine.dottedFieldAccess() && q.getSchemaName() != null && q.getDatabaseName() == null) {
-            // DuckDB reads a.b.c, when no table a.b is in scope, as field c of column b of table a: a read of b
-            Column struct = new Column(new Table(q.getSchemaName()), q.getName());
-            resolveQualified(struct, struct.getTable(), NameScope.fold(q.getName(), dialect));
-            return;
-        }
-        unknown(column, "no table or alias " + q.getFullyQualifiedName() + " in " + visible());
-    }
-
-    /** A star in a select list expands over its tables; anywhere else it is a whole-row value. */
-    private void star(AllColumns star, Object parent) {
-        if (frame == null) {
-            return;
-        }
-        List<NameScope.Source> over;
-        if (star instanceof AllTableColumns) {
-            Table t = ((AllTableColumns) star).getTable();
-            if (names.qualifierDependsOnSettings(frame, t)) {
-                unknown(star, caseDependent(t.getName()));
-                return;
-            }
-            over = List.of();
-            for (NameScope.Frame f = frame; f != null && over.isEmpty(); f = f.parent) {
-                over = names.qualifiedAll(f.sources, t);
-            }
-            if (over.isEmpty()) {
-                unknown(star, "no table or alias " + (t == null ? "" : t.getFullyQualifiedName()) + " in " + visible());
-                return;
-            }
-        } else {
-            over = frame.sources;
-        }
-        boolean expansion = parent instanceof SelectItem;
-        if (expansion && !over.isEmpty() && over.stream().allMatch(s -> s.key == null && s.columns != null)) {
-            namedStars.add(star);
-        }
-        for (NameScope.Source s : over) {
-            if (expansion) {
-                s.all = true;
-                if (s.key != null && s.columns != null && policy.deniedColumns().containsKey(s.key)) {
-                    violation(ViolationType.COLUMN_DENIED, star.toString(), "* would read the denied columns of "
-                            + s.key);
-                }
-            } else {
-                wholeRow(s, star.toString(), star + " is the whole row of " + s.describe());
-            }
-        }
-    }
-
-    /** A read of a whole row: every column of a real table, refused where the table has denied columns. */
-    private void wholeRow(NameScope.Source s, String fragment, String what) {
-        s.all = true;
-        if (s.key != null && policy.deniedColumns().containsKey(s.key)) {
-            violation(ViolationType.WHOLE_ROW, fragment, what + ", which has denied columns "
-                    + new java.util.TreeSet<>(policy.deniedColumns().get(s.key)));
-        }
-    }
-
-    /** A read of one column of a source: refused when denied, remembered for the row filter and the verdict. */
-    private void read(NameScope.Source s, String key, Object node) {
-        if (s.key == null) {
-            return;
-        }
-        String name = s.entry(key);
-        if (s.hidden(name)) {
-            // an FTS5 table's hidden column: its own name stands for the whole row, rank is computed from it
-            wholeRow(s, node.toString(), name + " is a hidden column of FTS5 table " + s.key
-                    + ", computed from its whole row");
-            return;
-        }
-        Set<String> denied = policy.deniedColumns().getOrDefault(s.key, Set.of());
-        // a quoted name of another case is the denied column too where a setting makes names ignore case
-        if (denied.contains(name) || denied.contains(NameScope.anyCase(name))) {
-            violation(ViolationType.COLUMN_DENIED, node.toString(), "column is denied: " + s.key + "." + NameScope.anyCase(name));
-        } else if (s.columns != null && node instanceof Column) {
-            s.read.putIfAbsent(name, ((Column) node).getColumnName());
-        }
-    }
-
-    /** A system column: refused unless the policy names it; a row-id alias stays refused next to denied columns. */
-    private void systemColumn(NameScope.Source s, String name, Object node) {
-        if (!policy.allowedSystemColumns().contains(name)) {
-            violation(ViolationType.SYSTEM_COLUMN, node.toString(), "system column " + name + " of " + s.key
-                    + " is not allowed");
-        } else if (SqlGuard.PSEUDO_COLUMNS.contains(name) && policy.deniedColumns().containsKey(s.key)) {
-            violation(ViolationType.COLUMN_DENIED, node.toString(), name + " is an alias of the integer primary key of "
-                    + s.key + ", which has denied columns");
-        }
-    }
-
-    private void unknown(Object node, String message) {
-        violation(ViolationType.UNKNOWN_COLUMN, node.toString(), message);
-    }
-
-    /** What a name could have named here, for the message. */
-    private String visible() {
-        List<String> out = new ArrayList<>();
-        for (NameScope.Frame f = frame; f != null; f = f.parent) {
-            for (NameScope.Source s : f.sources) {
-                out.add(s.describe());
-            }
-        }
-        return out.isEmpty() ? "the query (it reads no table)" : String.join(", ", out);
     }
 
     static String shorten(String s) {
