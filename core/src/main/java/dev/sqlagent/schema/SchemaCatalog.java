@@ -335,7 +335,7 @@ public final class SchemaCatalog {
             Map<String, Map<String, List<String>>> tableIndexes = new LinkedHashMap<>();
             // an engine without information_schema.columns.is_generated (Trino) refuses the look-up once per
             // read, not once per table
-            boolean[] isGeneratedReadable = {true};
+            boolean isGeneratedReadable = true;
             for (String name : names.values()) {
                 List<Column> cols = new ArrayList<>();
                 boolean driverSaysGenerated = true;
@@ -352,8 +352,10 @@ public final class SchemaCatalog {
                                 generated(rs)));
                     }
                 }
-                if (!driverSaysGenerated && isGeneratedReadable[0]) {
-                    cols = generatedFromInformationSchema(c, schema, name, cols, isGeneratedReadable);
+                if (!driverSaysGenerated && isGeneratedReadable) {
+                    List<Column> marked = generatedFromInformationSchema(c, schema, name, cols);
+                    isGeneratedReadable = marked != null;
+                    cols = marked != null ? marked : cols;
                 }
                 List<String> pk = new ArrayList<>();
                 try (ResultSet rs = md.getPrimaryKeys(catalog, schema, name)) {
@@ -431,10 +433,10 @@ public final class SchemaCatalog {
     /**
      * For a driver that does not say which columns are generated: the SQL standard's
      * {@code information_schema.columns.is_generated} ({@code ALWAYS}), where the engine has it (DuckDB does);
-     * else the columns as the driver gave them.
+     * null where the engine has no such column (so that the read stops asking).
      */
     private static List<Column> generatedFromInformationSchema(Connection c, String schema, String table,
-                                                               List<Column> cols, boolean[] readable) {
+                                                               List<Column> cols) {
         Set<String> generated = new HashSet<>();
         String sql = "SELECT column_name FROM information_schema.columns WHERE table_name = ? AND is_generated = 'ALWAYS'"
                 + (schema == null ? "" : " AND table_schema = ?");
@@ -449,8 +451,7 @@ public final class SchemaCatalog {
                 }
             }
         } catch (SQLException e) {
-            readable[0] = false; // no information_schema.is_generated: nothing more to learn, for any table
-            return cols;
+            return null; // no information_schema.is_generated: nothing more to learn, for any table
         }
         List<Column> out = new ArrayList<>();
         for (Column col : cols) {

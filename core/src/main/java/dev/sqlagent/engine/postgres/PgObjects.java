@@ -108,7 +108,6 @@ final class PgObjects {
         Map<String, List<Resolution>> resolutions = new java.util.HashMap<>();
         Array names = c.createArrayOf("text", wanted.toArray());
         Array typeOids = c.createArrayOf("int8", oids.toArray());
-        Set<String> resolved = new LinkedHashSet<>();
         try (PreparedStatement ps = c.prepareStatement("WITH RECURSIVE x(name, oid, depth) AS ("
                 + "SELECT u.n, pg_catalog.to_regtype(u.n)::pg_catalog.oid, 0 FROM pg_catalog.unnest(?::text[]) AS u(n) "
                 + "UNION ALL SELECT NULL, o::pg_catalog.oid, 0 FROM pg_catalog.unnest(?::int8[]) AS o "
@@ -134,9 +133,6 @@ final class PgObjects {
                     String name = rs.getString(1);
                     if (rs.getObject(2) == null) {
                         continue;
-                    }
-                    if (name != null) {
-                        resolved.add(name);
                     }
                     String schema = rs.getString(3);
                     String type = rs.getString(4);
@@ -166,7 +162,7 @@ final class PgObjects {
             typeOids.free();
         }
         for (String t : wanted) {
-            if (!resolved.contains(t)) {
+            if (!resolutions.containsKey(t)) {
                 reads.unreadable("the type " + t + ", which the catalog does not resolve");
             } else {
                 knownTypes.put(t, List.copyOf(resolutions.get(t)));
