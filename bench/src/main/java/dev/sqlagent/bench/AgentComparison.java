@@ -82,7 +82,9 @@ public final class AgentComparison {
                 Map<String, double[]> bytes = new LinkedHashMap<>();
                 Map<String, double[]> bytesEverywhere = new LinkedHashMap<>();
                 Map<String, double[]> cpu = new LinkedHashMap<>();
+                Map<String, double[]> askingCpu = new LinkedHashMap<>();
                 for (String name : contenders.keySet()) {
+                    askingCpu.put(name, new double[rounds]);
                     rates.put(name, new double[rounds]);
                     bytes.put(name, new double[rounds]);
                     bytesEverywhere.put(name, new double[rounds]);
@@ -98,6 +100,7 @@ public final class AgentComparison {
                             bytes.get(name)[r] = result[1];
                             bytesEverywhere.get(name)[r] = result[2];
                             cpu.get(name)[r] = result[3];
+                            askingCpu.get(name)[r] = result[4];
                         }
                     }
                 }
@@ -106,13 +109,14 @@ public final class AgentComparison {
                 for (String name : contenders.keySet()) {
                     System.out.printf(Locale.ROOT, "threads=%d %-31s %8.0f q/s (p25 %8.0f, p75 %8.0f)%s%s"
                                     + " | %7.0f bytes/question asking thread, %7.0f all threads"
-                            + " | process CPU %6.0f us/question%s%n",
+                            + " | process CPU %6.0f us/question%s, asking threads %5.0f%n",
                             threads, name, pct(rates.get(name), 50), pct(rates.get(name), 25),
                             pct(rates.get(name), 75), ratio(" x retriever", rates.get(name), retriever),
                             ratio(" x plainJdbc", rates.get(name), plain), pct(bytes.get(name), 50),
                             pct(bytesEverywhere.get(name), 50), pct(cpu.get(name), 50),
                             retriever == null ? "" : String.format(Locale.ROOT, " (retriever/this %.2f)",
-                                    pct(cpu.get("langchain4jSqlRetriever"), 50) / pct(cpu.get(name), 50)));
+                                    pct(cpu.get("langchain4jSqlRetriever"), 50) / pct(cpu.get(name), 50)),
+                            pct(askingCpu.get(name), 50));
                 }
             }
             b.everyQuestionWasAnswered();
@@ -140,12 +144,17 @@ public final class AgentComparison {
         Object run() throws Exception;
     }
 
-    /** Runs op on threads threads for about the given time; returns {questions per second, bytes per question}. */
+    /**
+     * Runs op on threads threads for about the given time; returns {questions per second, bytes per question
+     * on the asking threads, bytes per question everywhere, process CPU microseconds per question, the
+     * asking threads' own CPU microseconds per question}.
+     */
     private static double[] round(Op op, int threads, long nanos) throws Exception {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong done = new AtomicLong();
         AtomicLong allocated = new AtomicLong();
+        AtomicLong askingNanos = new AtomicLong();
         List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
         CyclicBarrier start = new CyclicBarrier(threads + 1);
         long everywhereBefore = allThreads(mx); // before the workers exist: they count their own bytes
@@ -158,6 +167,7 @@ public final class AgentComparison {
                 try {
                     start.await();
                     long before = mx.getCurrentThreadAllocatedBytes();
+                    long cpuStart = mx.getCurrentThreadCpuTime();
                     long n = 0;
                     while (!stop.get()) {
                         if (op.run() == null) {
@@ -166,6 +176,7 @@ public final class AgentComparison {
                         n++;
                     }
                     allocated.addAndGet(mx.getCurrentThreadAllocatedBytes() - before);
+                    askingNanos.addAndGet(mx.getCurrentThreadCpuTime() - cpuStart);
                     done.addAndGet(n);
                 } catch (Throwable e) {
                     errors.add(e);
@@ -190,7 +201,7 @@ public final class AgentComparison {
         }
         long questions = Math.max(1, done.get());
         return new double[] {done.get() / (elapsed / 1e9), (double) allocated.get() / questions,
-            (double) everywhere / questions, cpu / 1e3 / questions};
+            (double) everywhere / questions, cpu / 1e3 / questions, askingNanos.get() / 1e3 / questions};
     }
 
     /**

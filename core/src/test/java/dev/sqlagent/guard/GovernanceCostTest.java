@@ -93,14 +93,21 @@ class GovernanceCostTest {
      * (look-ups in {@code information_schema}, {@code pg_catalog}, SQLite's pragmas, DuckDB's
      * {@code duckdb_*()}) are counted apart from plans, settings and runs, so that a look-up added per
      * question is named as one.
+     *
+     * <p>Then PostgreSQL 21 to 27, on purpose: the session's facts (the time-out, the search path, whether the
+     * database has routines of its own) went back to a round trip of their own before the EXPLAIN, in a text
+     * that never changes, so that the driver prepares it on the server once per connection. Planning that test
+     * took about 0.4 ms a statement against about 0.05 ms for the extra round trip on loopback; with its scans
+     * bounded to OIDs from 10,000 on (PgObjects#FIRST_UNFIXED_OID) the check of a varied question went from
+     * about 1.1 ms to 0.37 ms of wall time on a pooled connection.
      */
     private static final Map<String, Cost> EXPECTED = Map.ofEntries(
             Map.entry("h2 default", new Cost(6, 12, 0, 18, 6, 983040)),
             Map.entry("h2 governed", new Cost(12, 24, 12, 18, 6, 983040)),
             Map.entry("sqlite default", new Cost(6, 12, 0, 36, 12, 458752)),
             Map.entry("sqlite governed", new Cost(12, 24, 12, 36, 12, 262144)),
-            Map.entry("postgresql default", new Cost(6, 12, 0, 21, 9, 524288)),
-            Map.entry("postgresql governed", new Cost(12, 24, 12, 21, 9, 393216)),
+            Map.entry("postgresql default", new Cost(6, 12, 0, 27, 9, 524288)),
+            Map.entry("postgresql governed", new Cost(12, 24, 12, 27, 9, 393216)),
             Map.entry("mariadb default", new Cost(6, 12, 0, 43, 13, 1114112)),
             Map.entry("mariadb governed", new Cost(12, 24, 12, 43, 13, 1048576)),
             Map.entry("duckdb default", new Cost(6, 12, 0, 30, 6, 458752)),

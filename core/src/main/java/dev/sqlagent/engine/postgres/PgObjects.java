@@ -193,18 +193,33 @@ final class PgObjects {
             + OWN + ON_PATH + ")";
 
     /**
+     * Below this object identifier PostgreSQL's own catalog sources assign every OID (hand-assigned ones and
+     * those genbki numbers): the server never hands out a lower one after its bootstrap, in normal or single-user
+     * mode, even when the counter wraps around ({@code GetNewObjectId}). So a routine, an operator or a cast
+     * function with a lower OID is one of PostgreSQL's own, in {@code pg_catalog}: {@link #OWN_ROUTINES} looks
+     * only at the OIDs from here on, through each catalog's OID index, and answers as it would over every row.
+     */
+    static final int FIRST_UNFIXED_OID = 10_000;
+
+    /**
      * Whether the database defines functions or operators of its own on the search path (or casts through
      * its own functions), outside {@code pg_catalog} and {@code information_schema} and not of an installed
-     * extension: a select-list expression, read afresh in every plan's round trip (never kept).
+     * extension: a select-list expression, read afresh for every plan (never kept). Its text is constant,
+     * so that the driver prepares it once per connection on the server: planning it took about 0.4 ms, five
+     * times as long as running it (bounded by {@link #FIRST_UNFIXED_OID}, about 0.08 ms on a test server
+     * against 0.45 ms scanning every routine).
      */
-    static final String OWN_ROUTINES = "(EXISTS (SELECT 1 FROM pg_catalog.pg_proc p WHERE p.pronamespace = ANY ("
+    static final String OWN_ROUTINES = "(EXISTS (SELECT 1 FROM pg_catalog.pg_proc p WHERE p.oid >= "
+            + FIRST_UNFIXED_OID + " AND p.pronamespace = ANY ("
             + OWN_ON_PATH + ") AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
             + "'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid AND d.deptype = 'e')) "
-            + "OR EXISTS (SELECT 1 FROM pg_catalog.pg_operator o WHERE o.oprnamespace = ANY (" + OWN_ON_PATH + ") "
+            + "OR EXISTS (SELECT 1 FROM pg_catalog.pg_operator o WHERE o.oid >= " + FIRST_UNFIXED_OID
+            + " AND o.oprnamespace = ANY (" + OWN_ON_PATH + ") "
             + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
             + "'pg_catalog.pg_operator'::pg_catalog.regclass AND d.objid = o.oid AND d.deptype = 'e')) "
             + "OR EXISTS (SELECT 1 FROM pg_catalog.pg_cast k JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc "
-            + "WHERE p.pronamespace <> ALL (ARRAY(SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname IN "
+            + "WHERE k.castfunc >= " + FIRST_UNFIXED_OID + " AND p.pronamespace <> ALL (ARRAY(SELECT n.oid FROM "
+            + "pg_catalog.pg_namespace n WHERE n.nspname IN "
             + "('pg_catalog', 'information_schema'))) AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d "
             + "WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid AND d.deptype = 'e')))";
 
