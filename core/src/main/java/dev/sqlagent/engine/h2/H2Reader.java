@@ -1,7 +1,7 @@
 package dev.sqlagent.engine.h2;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.sqlagent.engine.CatalogFacts;
 import dev.sqlagent.engine.Explain;
 import dev.sqlagent.engine.PlanReader;
 import dev.sqlagent.engine.Reads;
@@ -11,7 +11,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -46,17 +45,14 @@ final class H2Reader implements PlanReader {
     private record KeyColumn(String schema, String table, String column) {
     }
 
-    private final Cache<String, Entry> entries = Caffeine.newBuilder().maximumSize(10_000)
-            .expireAfterWrite(Duration.ofMinutes(5)).build();
+    private final Cache<String, Entry> entries = CatalogFacts.kept(10_000);
     /** Index key columns by index schema and name, kept as long as the tables' entries. */
-    private final Cache<String, List<KeyColumn>> indexKeys = Caffeine.newBuilder().maximumSize(10_000)
-            .expireAfterWrite(Duration.ofMinutes(5)).build();
+    private final Cache<String, List<KeyColumn>> indexKeys = CatalogFacts.kept(10_000);
     /**
      * The database's {@code CASE_INSENSITIVE_IDENTIFIERS} setting, kept as long as the tables' entries: one
      * reader serves one agent's database, and the setting is the database's, not a session's.
      */
-    private final Cache<Boolean, Boolean> identifierCase = Caffeine.newBuilder().maximumSize(1)
-            .expireAfterWrite(Duration.ofMinutes(5)).build();
+    private final Cache<Boolean, Boolean> identifierCase = CatalogFacts.kept(1);
 
     @Override
     public EngineReading read(Connection c, SqlStatement statement, int timeoutSeconds) throws SQLException {

@@ -1,7 +1,7 @@
 package dev.sqlagent.engine.mariadb;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.sqlagent.engine.CatalogFacts;
 import dev.sqlagent.engine.Explain;
 import dev.sqlagent.engine.PlanJson;
 import dev.sqlagent.engine.PlanReader;
@@ -14,7 +14,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -57,15 +56,13 @@ final class MariaDbReader implements PlanReader {
 
     private final boolean mysql;
     /** Each table's generated columns and their expressions, by {@code schema.table}. */
-    private final Cache<String, Map<String, String>> generatedColumns = Caffeine.newBuilder().maximumSize(10_000)
-            .expireAfterWrite(Duration.ofMinutes(5)).build();
+    private final Cache<String, Map<String, String>> generatedColumns = CatalogFacts.kept(10_000);
 
     /**
      * Each index's key columns, by schema, table and index name, kept as long as the generated columns:
      * an index re-created with another key under the same name within five minutes is read with its old key.
      */
-    private final Cache<String, List<String>> indexKeys = Caffeine.newBuilder().maximumSize(10_000)
-            .expireAfterWrite(Duration.ofMinutes(5)).build();
+    private final Cache<String, List<String>> indexKeys = CatalogFacts.kept(10_000);
 
     MariaDbReader(boolean mysql) {
         this.mysql = mysql;

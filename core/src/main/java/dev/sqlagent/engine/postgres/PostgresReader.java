@@ -83,12 +83,10 @@ final class PostgresReader implements PlanReader {
      * (as H2's and MariaDB's readers keep theirs): see the class comment.
      */
     private final com.github.benmanes.caffeine.cache.Cache<String, Relation> entries =
-            com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(10_000)
-                    .expireAfterWrite(java.time.Duration.ofMinutes(5)).build();
+            dev.sqlagent.engine.CatalogFacts.kept(10_000);
     /** What the type names casts print resolved to, by search path, kept at most five minutes. */
     private final com.github.benmanes.caffeine.cache.Cache<String, Map<String, List<PgObjects.Resolution>>> types =
-            com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(64)
-                    .expireAfterWrite(java.time.Duration.ofMinutes(5)).build();
+            dev.sqlagent.engine.CatalogFacts.kept(64);
 
     private static final int MAX_PLAN_DEPTH = 1000;
 
