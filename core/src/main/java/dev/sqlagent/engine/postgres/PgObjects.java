@@ -46,18 +46,9 @@ final class PgObjects {
             "timestamp without time zone", "timestamp with time zone", "time without time zone",
             "time with time zone");
 
-    private static final String OWN = " NOT IN ('pg_catalog', 'information_schema') ";
-    /**
-     * Only a schema on the search path holds what an unqualified name binds; a call of another schema's
-     * function prints qualified (and is refused by name), another schema's operator only as {@code OPERATOR(…)}
-     * (unreadable).
-     */
-    private static final String ON_PATH = " AND n.nspname = ANY (pg_catalog.current_schemas(true)) ";
-
     private PgObjects() {
     }
 
-    /** Resolves the casts' types and, when the database has functions or operators of its own, the plan's calls. */
     /**
      * What a type name a cast prints resolved to, level by level through domains and arrays: a catalog type,
      * the database's own functions a domain's checks call, a table whose row type it is.
@@ -65,6 +56,7 @@ final class PgObjects {
     record Resolution(String catalogType, List<String> domainFunctions, EngineReading.Table rowOf) {
     }
 
+    /** Resolves the casts' types and, when the database has functions or operators of its own, the plan's calls. */
     static void read(Connection c, SqlStatement statement, int timeoutSeconds, Reads reads, boolean functionScan,
                      boolean own, Map<String, List<Resolution>> knownTypes) throws SQLException {
         Set<Long> columnTypes = Set.of();
@@ -184,15 +176,6 @@ final class PgObjects {
     }
 
     /**
-     * The schemas on the search path but {@code pg_catalog} and {@code information_schema}, as an array the
-     * server computes once per statement (an init plan), so that {@code pg_proc} and {@code pg_operator} are
-     * each scanned once against it: the join it replaced tested every row against the path and took about
-     * 2 ms a statement, three times as long.
-     */
-    private static final String OWN_ON_PATH = "ARRAY(SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname"
-            + OWN + ON_PATH + ")";
-
-    /**
      * Below this object identifier PostgreSQL's own catalog sources assign every OID (hand-assigned ones and
      * those genbki numbers): the server never hands out a lower one after its bootstrap, in normal or single-user
      * mode, even when the counter wraps around ({@code GetNewObjectId}). So a routine, an operator or a cast
@@ -202,26 +185,52 @@ final class PgObjects {
     static final int FIRST_UNFIXED_OID = 10_000;
 
     /**
+     * From this object identifier on ({@code FirstNormalObjectId}) the server numbers what is created once it
+     * runs: initdb's own scripts number theirs below it. A routine or operator numbered from here on is the
+     * database's own even in {@code pg_catalog} or {@code information_schema} (a superuser may create one there,
+     * and {@code pg_catalog} is searched before any schema of the path): it is told from PostgreSQL's own by
+     * its identity, not by the name of its schema. An installed extension's objects stay left out.
+     */
+    static final int FIRST_NORMAL_OID = 16_384;
+
+    /**
+     * The schemas on the search path, as an array the server computes once per statement (an init plan), so
+     * that {@code pg_proc} and {@code pg_operator} are each looked up once against it: the join it replaced
+     * tested every row against the path and took about 2 ms a statement.
+     */
+    private static final String PATH = "ARRAY(SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname"
+            + " = ANY (pg_catalog.current_schemas(true)))";
+    private static final String SYSTEM = "ARRAY(SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname IN "
+            + "('pg_catalog', 'information_schema'))";
+
+    /** Whether a row of pg_proc or pg_operator is the database's own rather than PostgreSQL's, by identity. */
+    private static String ownObject(String oid, String namespace) {
+        return "(" + oid + " >= " + FIRST_NORMAL_OID + " OR " + namespace + " <> ALL (" + SYSTEM + "))";
+    }
+
+    /** Whether an object is not a member of an installed extension. */
+    private static String notOfAnExtension(String catalog, String oid) {
+        return "NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog." + catalog
+                + "'::pg_catalog.regclass AND d.objid = " + oid + " AND d.deptype = 'e')";
+    }
+
+    /**
      * Whether the database defines functions or operators of its own on the search path (or casts through
-     * its own functions), outside {@code pg_catalog} and {@code information_schema} and not of an installed
-     * extension: a select-list expression, read afresh for every plan (never kept). Its text is constant,
-     * so that the driver prepares it once per connection on the server: planning it took about 0.4 ms, five
-     * times as long as running it (bounded by {@link #FIRST_UNFIXED_OID}, about 0.08 ms on a test server
-     * against 0.45 ms scanning every routine).
+     * its own functions): outside {@code pg_catalog} and {@code information_schema}, or inside them but numbered
+     * from {@link #FIRST_NORMAL_OID} on, and not of an installed extension. A select-list expression, read afresh
+     * for every plan (never kept). Its text is constant, so that the driver prepares it once per connection on the
+     * server: planning it took about 0.4 ms, five times as long as running it (bounded by
+     * {@link #FIRST_UNFIXED_OID}, about 0.08 ms on a test server against 0.45 ms scanning every routine).
      */
     static final String OWN_ROUTINES = "(EXISTS (SELECT 1 FROM pg_catalog.pg_proc p WHERE p.oid >= "
-            + FIRST_UNFIXED_OID + " AND p.pronamespace = ANY ("
-            + OWN_ON_PATH + ") AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
-            + "'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid AND d.deptype = 'e')) "
+            + FIRST_UNFIXED_OID + " AND p.pronamespace = ANY (" + PATH + ") AND "
+            + ownObject("p.oid", "p.pronamespace") + " AND " + notOfAnExtension("pg_proc", "p.oid") + ") "
             + "OR EXISTS (SELECT 1 FROM pg_catalog.pg_operator o WHERE o.oid >= " + FIRST_UNFIXED_OID
-            + " AND o.oprnamespace = ANY (" + OWN_ON_PATH + ") "
-            + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
-            + "'pg_catalog.pg_operator'::pg_catalog.regclass AND d.objid = o.oid AND d.deptype = 'e')) "
+            + " AND o.oprnamespace = ANY (" + PATH + ") AND " + ownObject("o.oid", "o.oprnamespace") + " AND "
+            + notOfAnExtension("pg_operator", "o.oid") + ") "
             + "OR EXISTS (SELECT 1 FROM pg_catalog.pg_cast k JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc "
-            + "WHERE k.castfunc >= " + FIRST_UNFIXED_OID + " AND p.pronamespace <> ALL (ARRAY(SELECT n.oid FROM "
-            + "pg_catalog.pg_namespace n WHERE n.nspname IN "
-            + "('pg_catalog', 'information_schema'))) AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d "
-            + "WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid AND d.deptype = 'e')))";
+            + "WHERE k.castfunc >= " + FIRST_UNFIXED_OID + " AND " + ownObject("p.oid", "p.pronamespace") + " AND "
+            + notOfAnExtension("pg_proc", "p.oid") + "))";
 
     private static void own(Connection c, PgPlanDump.Calls calls, int timeoutSeconds, Reads reads) throws SQLException {
         if (calls.functions().isEmpty() && calls.operators().isEmpty()) {
@@ -233,15 +242,13 @@ final class PgObjects {
                 + "COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) "
                 + "FROM pg_catalog.unnest(p.proargtypes) WITH ORDINALITY a(t, i)), '') || ')' "
                 + "FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace "
-                + "WHERE p.oid = ANY (?::pg_catalog.oid[]) AND n.nspname" + OWN + "AND NOT EXISTS (SELECT 1 FROM "
-                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
-                + "AND d.objid = p.oid AND d.deptype = 'e') "
+                + "WHERE p.oid = ANY (?::pg_catalog.oid[]) AND " + ownObject("p.oid", "p.pronamespace") + " AND "
+                + notOfAnExtension("pg_proc", "p.oid") + " "
                 + "UNION ALL SELECT n.nspname || '.' || o.oprname || '(' || CASE WHEN o.oprleft = 0 THEN 'none' "
                 + "ELSE pg_catalog.format_type(o.oprleft, NULL) END || ',' || CASE WHEN o.oprright = 0 THEN 'none' "
                 + "ELSE pg_catalog.format_type(o.oprright, NULL) END || ')' FROM pg_catalog.pg_operator o "
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace WHERE o.oid = ANY (?::pg_catalog.oid[]) "
-                + "AND n.nspname" + OWN + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
-                + "'pg_catalog.pg_operator'::pg_catalog.regclass AND d.objid = o.oid AND d.deptype = 'e')")) {
+                + "AND " + ownObject("o.oid", "o.oprnamespace") + " AND " + notOfAnExtension("pg_operator", "o.oid"))) {
             if (timeoutSeconds > 0) {
                 ps.setQueryTimeout(timeoutSeconds);
             }

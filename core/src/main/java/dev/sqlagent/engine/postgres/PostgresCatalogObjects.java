@@ -12,10 +12,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** PostgreSQL's own functions, operators, casts and types, from its catalog (extensions' objects left out). */
+/**
+ * The database's own functions, operators, casts and types, from its catalog (extensions' objects left out):
+ * what PostgreSQL itself defines is told apart by schema and, within its own schemas, by object identifier.
+ */
 final class PostgresCatalogObjects {
 
     private static final String NOT_SYSTEM = " NOT IN ('pg_catalog', 'information_schema') ";
+
+    /**
+     * A routine or operator the database defines: outside PostgreSQL's schemas, or inside them but numbered
+     * from {@link PgObjects#FIRST_NORMAL_OID} on (created there by a superuser, not by initdb).
+     */
+    private static String own(String oid) {
+        return "(n.nspname" + NOT_SYSTEM + "OR " + oid + " >= " + PgObjects.FIRST_NORMAL_OID + ")";
+    }
 
     private static final String DOMAIN_CHECKS = DatabaseObjects.DOMAIN_CHECKS;
 
@@ -34,14 +45,19 @@ final class PostgresCatalogObjects {
         return out;
     }
 
-    /** Whether a schema is one an unqualified name resolves in: the connection's search path. */
-    private static final String ON_PATH = "n.nspname = ANY (pg_catalog.current_schemas(false))";
+    /**
+     * Whether a schema is one an unqualified name resolves in: the connection's search path, and
+     * {@code pg_catalog}, searched first when the path does not name it (a routine or operator of the database's
+     * own in it binds a bare name as any other).
+     */
+    private static final String ON_PATH = "(n.nspname = ANY (pg_catalog.current_schemas(false)) OR n.nspname = "
+            + "'pg_catalog')";
 
     static void read(Statement s, List<Routine> routines, List<Type> types) throws SQLException {
         try (ResultSet rs = s.executeQuery("SELECT n.nspname, p.proname, p.prokind, " + ON_PATH + ", (SELECT pg_catalog.string_agg("
                 + "pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) FROM pg_catalog.unnest(p.proargtypes) "
                 + "WITH ORDINALITY a(t, i)) FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n "
-                + "ON n.oid = p.pronamespace WHERE n.nspname" + NOT_SYSTEM + "AND NOT EXISTS (SELECT 1 FROM "
+                + "ON n.oid = p.pronamespace WHERE " + own("p.oid") + " AND NOT EXISTS (SELECT 1 FROM "
                 + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
                 + "AND d.objid = p.oid AND d.deptype = 'e')")) {
             while (rs.next()) {
@@ -55,8 +71,8 @@ final class PostgresCatalogObjects {
         try (ResultSet rs = s.executeQuery("SELECT n.nspname, o.oprname, " + ON_PATH + ", CASE WHEN o.oprleft = 0 THEN 'none' ELSE "
                 + "pg_catalog.format_type(o.oprleft, NULL) END, CASE WHEN o.oprright = 0 THEN 'none' ELSE "
                 + "pg_catalog.format_type(o.oprright, NULL) END FROM pg_catalog.pg_operator o "
-                + "JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace WHERE n.nspname" + NOT_SYSTEM
-                + "AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace WHERE " + own("o.oid")
+                + " AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
                 + "'pg_catalog.pg_operator'::pg_catalog.regclass AND d.objid = o.oid AND d.deptype = 'e')")) {
             while (rs.next()) {
                 routines.add(ObjectRows.routine(Kind.OPERATOR, rs.getString(1), rs.getString(2),
@@ -67,7 +83,7 @@ final class PostgresCatalogObjects {
                 + "(SELECT pg_catalog.string_agg(pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) FROM "
                 + "pg_catalog.unnest(p.proargtypes) WITH ORDINALITY a(t, i)) FROM pg_catalog.pg_cast k "
                 + "JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc JOIN pg_catalog.pg_namespace n "
-                + "ON n.oid = p.pronamespace WHERE n.nspname" + NOT_SYSTEM + "AND NOT EXISTS (SELECT 1 FROM "
+                + "ON n.oid = p.pronamespace WHERE " + own("p.oid") + " AND NOT EXISTS (SELECT 1 FROM "
                 + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
                 + "AND d.objid = p.oid AND d.deptype = 'e')")) {
             while (rs.next()) {

@@ -77,6 +77,14 @@ class PgOwnRoutinesTest {
                 List.of("CREATE PROCEDURE p() LANGUAGE sql AS 'SELECT 1'"),
                 List.of("CREATE FUNCTION acc(int, int) RETURNS int LANGUAGE sql AS 'SELECT $1 + $2'",
                         "CREATE AGGREGATE total(int) (SFUNC = acc, STYPE = int)"),
+                // created by a superuser in pg_catalog itself: the database's own by its OID
+                List.of("CREATE FUNCTION pg_catalog.own_routines_f(int) RETURNS int LANGUAGE sql AS 'SELECT $1'"),
+                List.of("CREATE OPERATOR pg_catalog.#~# (LEFTARG = int, RIGHTARG = int, FUNCTION = pg_catalog.int4pl)"),
+                List.of("CREATE TYPE own_routines_off.mood AS ENUM ('happy', 'sad')",
+                        "CREATE FUNCTION pg_catalog.own_routines_mood(own_routines_off.mood) RETURNS int "
+                                + "LANGUAGE sql AS 'SELECT 1'",
+                        "CREATE CAST (own_routines_off.mood AS int) WITH FUNCTION "
+                                + "pg_catalog.own_routines_mood(own_routines_off.mood)"),
                 // an operator of the database's own over a built-in function
                 List.of("CREATE OPERATOR #~# (LEFTARG = int, RIGHTARG = int, FUNCTION = pg_catalog.int4pl)"),
                 // a cast through a function in a schema off the path: casts apply everywhere

@@ -50,7 +50,9 @@ class PgDatabaseObjectsTest {
             "SELECT sum(d.name) AS x FROM dept d",
             "SELECT 'sad'::mood::integer AS x FROM dept d",
             "SELECT d.id::checked AS x FROM dept d",
-            "SELECT objects_pg.initcap(d.id) AS x FROM dept d");
+            "SELECT objects_pg.initcap(d.id) AS x FROM dept d",
+            // an overload a superuser put in pg_catalog itself: the database's own by its OID, not its schema
+            "SELECT reverse(d.id) AS x FROM dept d");
 
     /** Schema probes through types: a catalog type's array spelling, a forbidden table's row type. */
     static final List<String> TYPE_ESCAPES = List.of(
@@ -120,6 +122,8 @@ class PgDatabaseObjectsTest {
                     + "FROM " + SCHEMA + ".secret) $$");
             s.execute("CREATE DOMAIN checked AS int CHECK (guard_ok(VALUE))");
             s.execute("CREATE FUNCTION lower(text) RETURNS text" + leak);
+            s.execute("CREATE FUNCTION pg_catalog.reverse(integer) RETURNS text LANGUAGE plpgsql AS $$ BEGIN "
+                    + "RETURN (SELECT string_agg(code, ',') FROM " + SCHEMA + ".secret); END $$");
             s.execute("CREATE SCHEMA elsewhere");
             s.execute("CREATE FUNCTION elsewhere.upper(text) RETURNS text" + leak);
             s.execute("CREATE OPERATOR elsewhere.+ (LEFTARG = int, RIGHTARG = int, FUNCTION = cat2)");
@@ -148,7 +152,7 @@ class PgDatabaseObjectsTest {
     void theDatabasesOwnObjectsAreRead() {
         assertThat(objects.routines()).extracting(DatabaseObjects.Routine::signature)
                 .contains("objects_pg.initcap(integer)", "objects_pg.||(integer,integer)", "objects_pg.sum(text)",
-                        "objects_pg.lower(text)");
+                        "objects_pg.lower(text)", "pg_catalog.reverse(integer)");
         assertThat(objects.types()).anyMatch(t -> t.name().equals("secret") && "objects_pg.secret".equals(t.relation()));
         assertThat(objects.types()).anyMatch(t -> t.name().equals("rc") && "regclass".equals(t.base()));
     }
