@@ -292,7 +292,9 @@ public final class DatabaseObjects {
 
     /**
      * The signatures of the database's own functions a domain's constraints call, {@code ;}-separated (their
-     * dependencies in {@code pg_depend}); the type is {@code t}.
+     * dependencies in {@code pg_depend}); the type is {@code t}. A function in {@code pg_catalog} or
+     * {@code information_schema} numbered from 16,384 on ({@code FirstNormalObjectId}) is the database's own
+     * too: a superuser created it there.
      */
     public static final String DOMAIN_CHECKS = "(SELECT pg_catalog.string_agg(DISTINCT pn.nspname || '.' "
             + "|| p.proname || '(' || COALESCE((SELECT pg_catalog.string_agg(pg_catalog.format_type(a.t, NULL), ',' "
@@ -301,7 +303,7 @@ public final class DatabaseObjects {
             + "'pg_catalog.pg_constraint'::pg_catalog.regclass AND d.objid = k.oid AND d.refclassid = "
             + "'pg_catalog.pg_proc'::pg_catalog.regclass JOIN pg_catalog.pg_proc p ON p.oid = d.refobjid "
             + "JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace WHERE k.contypid = t.oid "
-            + "AND pn.nspname NOT IN ('pg_catalog', 'information_schema'))";
+            + "AND (pn.nspname NOT IN ('pg_catalog', 'information_schema') OR p.oid >= 16384))";
 
     /**
      * Finds an object by its signature.

@@ -50,6 +50,7 @@ class PgDatabaseObjectsTest {
             "SELECT sum(d.name) AS x FROM dept d",
             "SELECT 'sad'::mood::integer AS x FROM dept d",
             "SELECT d.id::checked AS x FROM dept d",
+            "SELECT d.id::checked_too AS x FROM dept d",
             "SELECT objects_pg.initcap(d.id) AS x FROM dept d",
             // an overload a superuser put in pg_catalog itself: the database's own by its OID, not its schema
             "SELECT reverse(d.id) AS x FROM dept d");
@@ -124,6 +125,9 @@ class PgDatabaseObjectsTest {
             s.execute("CREATE FUNCTION lower(text) RETURNS text" + leak);
             s.execute("CREATE FUNCTION pg_catalog.reverse(integer) RETURNS text LANGUAGE plpgsql AS $$ BEGIN "
                     + "RETURN (SELECT string_agg(code, ',') FROM " + SCHEMA + ".secret); END $$");
+            s.execute("CREATE FUNCTION pg_catalog.checked_ok(int) RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN "
+                    + "RETURN (SELECT count(*) > 0 FROM " + SCHEMA + ".secret); END $$");
+            s.execute("CREATE DOMAIN checked_too AS int CHECK (pg_catalog.checked_ok(VALUE))");
             s.execute("CREATE SCHEMA elsewhere");
             s.execute("CREATE FUNCTION elsewhere.upper(text) RETURNS text" + leak);
             s.execute("CREATE OPERATOR elsewhere.+ (LEFTARG = int, RIGHTARG = int, FUNCTION = cat2)");
