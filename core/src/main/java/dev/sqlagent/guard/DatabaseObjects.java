@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The functions, operators, aggregates, macros and types a database defines itself, as opposed to those its
@@ -259,6 +260,9 @@ public final class DatabaseObjects {
         return out;
     }
 
+    private static final Pattern BLANKS = Pattern.compile("\\s+");
+    private static final Pattern AROUND_PUNCTUATION = Pattern.compile(" ?([(),]) ?");
+
     /**
      * Writes a signature as this class compares them: lower case, no blanks around {@code (}, {@code ,},
      * {@code )} and the schema's dot, runs of blanks as one.
@@ -267,8 +271,8 @@ public final class DatabaseObjects {
      * @return it normalised
      */
     public static String signature(String signature) {
-        String s = signature.trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
-        return s.replaceAll(" ?([(),]) ?", "$1");
+        String s = BLANKS.matcher(signature.trim().toLowerCase(Locale.ROOT)).replaceAll(" ");
+        return AROUND_PUNCTUATION.matcher(s).replaceAll("$1");
     }
 
     /**

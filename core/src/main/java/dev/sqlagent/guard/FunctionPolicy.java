@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Which functions SQL may call, decided in the closed world of each engine's classified
@@ -392,6 +393,8 @@ public final class FunctionPolicy {
         return Engines.of(dialect).guard().bareProbes(PROBE_KEYWORDS);
     }
 
+    private static final Pattern REG_TYPE = Pattern.compile("reg[a-z]+");
+
     /**
      * Says whether a cast to a type reads the catalog.
      *
@@ -399,7 +402,7 @@ public final class FunctionPolicy {
      * @return whether a cast to it reads the catalog ({@code regclass}, {@code oid}, any {@code reg…} type)
      */
     public static boolean isCatalogType(String type) {
-        return CATALOG_TYPES.contains(type) || type.matches("reg[a-z]+");
+        return CATALOG_TYPES.contains(type) || REG_TYPE.matcher(type).matches();
     }
 
     /**

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What PostgreSQL's plan text prints by name but binds by identity: functions and operators the database
@@ -45,6 +46,10 @@ final class PgObjects {
             "double precision", "numeric", "character varying", "character", "bit", "bit varying", "interval",
             "timestamp without time zone", "timestamp with time zone", "time without time zone",
             "time with time zone");
+
+    /** A type's modifiers, {@code (10)} or {@code (10, 2)}; compiled once (it ran for every cast a plan prints). */
+    private static final Pattern MODIFIERS = Pattern.compile("\\([^)]*\\)");
+    private static final Pattern BLANKS = Pattern.compile("\\s+");
 
     private PgObjects() {
     }
@@ -82,8 +87,8 @@ final class PgObjects {
                               Map<String, List<Resolution>> knownTypes) throws SQLException {
         Set<String> wanted = new LinkedHashSet<>();
         for (String t : reads.types) {
-            String bare = t.replaceAll("\\([^)]*\\)", " ").replace("[", " ").replace("]", " ").trim()
-                    .replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+            String bare = BLANKS.matcher(MODIFIERS.matcher(t).replaceAll(" ").replace("[", " ").replace("]", " ")
+                    .trim()).replaceAll(" ").toLowerCase(Locale.ROOT);
             if (GRAMMAR_TYPES.contains(bare)) {
                 continue;
             }
