@@ -26,8 +26,8 @@ final class DatabaseObjectRules {
 
     /**
      * The database's own objects a call could bind. On MariaDB and MySQL a bare built-in name always binds the
-     * built-in (a stored function of that name is reached only qualified); {@code pg_catalog.f} binds only
-     * PostgreSQL's own.
+     * built-in (a stored function of that name is reached only qualified); {@code pg_catalog.f} binds one of
+     * the database's own only when it created one in {@code pg_catalog} (which its objects then list).
      */
     static List<DatabaseObjects.Routine> binding(List<String> parts, Dialect dialect, GuardPolicy policy) {
         DatabaseObjects objects = policy.databaseObjects();
@@ -37,10 +37,8 @@ final class DatabaseObjectRules {
         if (Engines.of(dialect).guard().builtinsShadowStoredFunctions() && parts.size() == 1 && FunctionCatalog.of(dialect).has(parts.get(0))) {
             return List.of();
         }
-        String functionSchema = Engines.of(dialect).guard().functionSchema();
-        if (functionSchema != null && parts.size() == 2 && Names.lower(parts.get(0)).equals(functionSchema)) {
-            return List.of();
-        }
+        // pg_catalog.f binds PostgreSQL's own f, and any f a superuser created there: the database's objects
+        // list those by identity (their OID), so a qualified call is looked up as any other
         return objects.named(parts);
     }
 

@@ -53,7 +53,8 @@ class PgDatabaseObjectsTest {
             "SELECT d.id::checked_too AS x FROM dept d",
             "SELECT objects_pg.initcap(d.id) AS x FROM dept d",
             // an overload a superuser put in pg_catalog itself: the database's own by its OID, not its schema
-            "SELECT reverse(d.id) AS x FROM dept d");
+            "SELECT reverse(d.id) AS x FROM dept d",
+            "SELECT pg_catalog.reverse(d.id) AS x FROM dept d");
 
     /** Schema probes through types: a catalog type's array spelling, a forbidden table's row type. */
     static final List<String> TYPE_ESCAPES = List.of(
