@@ -134,12 +134,14 @@ final class LeafChecks {
             return;
         }
         for (String n : names) {
-            if ("pg_catalog".equals(schema) || schema == null && DatabaseObjectRules.pgBuiltinType(n)) {
+            if (schema == null && DatabaseObjectRules.pgBuiltinType(n)) {
                 continue;
             }
             String key = schema == null ? n : schema + "." + n;
             Set<String> relations = new LinkedHashSet<>();
-            if (a.policy.namesTable(n) || a.policy.knownTables().contains(key)) {
+            // pg_catalog holds no table of the policy's; a domain a superuser created there is among the
+            // database's own types (told by its OID), looked up below as any other
+            if (!"pg_catalog".equals(schema) && (a.policy.namesTable(n) || a.policy.knownTables().contains(key))) {
                 relations.add(key);
             }
             for (DatabaseObjects.Type t : a.policy.databaseObjects().types(schema, n)) {

@@ -21,8 +21,9 @@ final class PostgresCatalogObjects {
     private static final String NOT_SYSTEM = " NOT IN ('pg_catalog', 'information_schema') ";
 
     /**
-     * A routine or operator the database defines: outside PostgreSQL's schemas, or inside them but numbered
-     * from {@link PgObjects#FIRST_NORMAL_OID} on (created there by a superuser, not by initdb).
+     * A routine, operator or type the database defines: outside PostgreSQL's schemas, or inside them but numbered
+     * from {@link PgObjects#FIRST_NORMAL_OID} on (created there by a superuser, not by initdb: a function or a
+     * domain may be).
      */
     private static String own(String oid) {
         return "(n.nspname" + NOT_SYSTEM + "OR " + oid + " >= " + PgObjects.FIRST_NORMAL_OID + ")";
@@ -99,7 +100,7 @@ final class PostgresCatalogObjects {
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace "
                 + "LEFT JOIN pg_catalog.pg_class c ON c.oid = t.typrelid "
                 + "LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = c.relnamespace "
-                + "WHERE n.nspname" + NOT_SYSTEM + "AND t.typcategory <> 'A' AND NOT EXISTS (SELECT 1 FROM "
+                + "WHERE " + own("t.oid") + " AND t.typcategory <> 'A' AND NOT EXISTS (SELECT 1 FROM "
                 + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass "
                 + "AND d.objid = t.oid AND d.deptype = 'e')")) {
             while (rs.next()) {
