@@ -62,7 +62,7 @@ class PgVectorStoreTest extends VectorStoreContract {
             try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
                 st.execute("CREATE EXTENSION IF NOT EXISTS vector");
             }
-            dataSource = ds;
+            dataSource = new ReusingDataSource(ds); // connections reused, as a host's pool would
         } catch (SQLException e) {
             String why = "PostgreSQL with pgvector is not available (" + e.getMessage()
                     + "); see integrations/pgvector/install-pgvector.sh";
