@@ -208,13 +208,16 @@ final class PgObjects {
     private static final String SYSTEM = "ARRAY(SELECT n.oid FROM pg_catalog.pg_namespace n WHERE n.nspname IN "
             + "('pg_catalog', 'information_schema'))";
 
-    /** Whether a row of pg_proc or pg_operator is the database's own rather than PostgreSQL's, by identity. */
-    private static String ownObject(String oid, String namespace) {
+    /**
+     * Whether a row of {@code pg_proc}, {@code pg_operator} or {@code pg_type} is the database's own rather than
+     * PostgreSQL's, by identity: outside PostgreSQL's schemas, or numbered from {@link #FIRST_NORMAL_OID} on.
+     */
+    static String ownObject(String oid, String namespace) {
         return "(" + oid + " >= " + FIRST_NORMAL_OID + " OR " + namespace + " <> ALL (" + SYSTEM + "))";
     }
 
     /** Whether an object is not a member of an installed extension. */
-    private static String notOfAnExtension(String catalog, String oid) {
+    static String notOfAnExtension(String catalog, String oid) {
         return "NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog." + catalog
                 + "'::pg_catalog.regclass AND d.objid = " + oid + " AND d.deptype = 'e')";
     }

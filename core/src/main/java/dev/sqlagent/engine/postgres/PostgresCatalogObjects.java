@@ -18,17 +18,6 @@ import java.util.Locale;
  */
 final class PostgresCatalogObjects {
 
-    private static final String NOT_SYSTEM = " NOT IN ('pg_catalog', 'information_schema') ";
-
-    /**
-     * A routine, operator or type the database defines: outside PostgreSQL's schemas, or inside them but numbered
-     * from {@link PgObjects#FIRST_NORMAL_OID} on (created there by a superuser, not by initdb: a function or a
-     * domain may be).
-     */
-    private static String own(String oid) {
-        return "(n.nspname" + NOT_SYSTEM + "OR " + oid + " >= " + PgObjects.FIRST_NORMAL_OID + ")";
-    }
-
     private static final String DOMAIN_CHECKS = DatabaseObjects.DOMAIN_CHECKS;
 
     private PostgresCatalogObjects() {
@@ -58,9 +47,8 @@ final class PostgresCatalogObjects {
         try (ResultSet rs = s.executeQuery("SELECT n.nspname, p.proname, p.prokind, " + ON_PATH + ", (SELECT pg_catalog.string_agg("
                 + "pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) FROM pg_catalog.unnest(p.proargtypes) "
                 + "WITH ORDINALITY a(t, i)) FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n "
-                + "ON n.oid = p.pronamespace WHERE " + own("p.oid") + " AND NOT EXISTS (SELECT 1 FROM "
-                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
-                + "AND d.objid = p.oid AND d.deptype = 'e')")) {
+                + "ON n.oid = p.pronamespace WHERE " + PgObjects.ownObject("p.oid", "p.pronamespace") + " AND "
+                + PgObjects.notOfAnExtension("pg_proc", "p.oid"))) {
             while (rs.next()) {
                 String k = rs.getString(3);
                 Kind kind = "a".equals(k) ? Kind.AGGREGATE : "w".equals(k) ? Kind.WINDOW
@@ -72,9 +60,9 @@ final class PostgresCatalogObjects {
         try (ResultSet rs = s.executeQuery("SELECT n.nspname, o.oprname, " + ON_PATH + ", CASE WHEN o.oprleft = 0 THEN 'none' ELSE "
                 + "pg_catalog.format_type(o.oprleft, NULL) END, CASE WHEN o.oprright = 0 THEN 'none' ELSE "
                 + "pg_catalog.format_type(o.oprright, NULL) END FROM pg_catalog.pg_operator o "
-                + "JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace WHERE " + own("o.oid")
-                + " AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.classid = "
-                + "'pg_catalog.pg_operator'::pg_catalog.regclass AND d.objid = o.oid AND d.deptype = 'e')")) {
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = o.oprnamespace WHERE "
+                + PgObjects.ownObject("o.oid", "o.oprnamespace") + " AND "
+                + PgObjects.notOfAnExtension("pg_operator", "o.oid"))) {
             while (rs.next()) {
                 routines.add(ObjectRows.routine(Kind.OPERATOR, rs.getString(1), rs.getString(2),
                         rs.getString(4) + "," + rs.getString(5), rs.getBoolean(3)));
@@ -84,9 +72,8 @@ final class PostgresCatalogObjects {
                 + "(SELECT pg_catalog.string_agg(pg_catalog.format_type(a.t, NULL), ',' ORDER BY a.i) FROM "
                 + "pg_catalog.unnest(p.proargtypes) WITH ORDINALITY a(t, i)) FROM pg_catalog.pg_cast k "
                 + "JOIN pg_catalog.pg_proc p ON p.oid = k.castfunc JOIN pg_catalog.pg_namespace n "
-                + "ON n.oid = p.pronamespace WHERE " + own("p.oid") + " AND NOT EXISTS (SELECT 1 FROM "
-                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass "
-                + "AND d.objid = p.oid AND d.deptype = 'e')")) {
+                + "ON n.oid = p.pronamespace WHERE " + PgObjects.ownObject("p.oid", "p.pronamespace") + " AND "
+                + PgObjects.notOfAnExtension("pg_proc", "p.oid"))) {
             while (rs.next()) {
                 String sc = rs.getString(1).toLowerCase(Locale.ROOT);
                 // a cast is found by its types, wherever its function lives
@@ -100,9 +87,8 @@ final class PostgresCatalogObjects {
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace "
                 + "LEFT JOIN pg_catalog.pg_class c ON c.oid = t.typrelid "
                 + "LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = c.relnamespace "
-                + "WHERE " + own("t.oid") + " AND t.typcategory <> 'A' AND NOT EXISTS (SELECT 1 FROM "
-                + "pg_catalog.pg_depend d WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass "
-                + "AND d.objid = t.oid AND d.deptype = 'e')")) {
+                + "WHERE " + PgObjects.ownObject("t.oid", "t.typnamespace") + " AND t.typcategory <> 'A' AND "
+                + PgObjects.notOfAnExtension("pg_type", "t.oid"))) {
             while (rs.next()) {
                 String relation = rs.getString(4);
                 String base = rs.getString(5);
