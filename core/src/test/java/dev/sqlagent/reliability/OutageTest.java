@@ -11,6 +11,7 @@ import dev.sqlagent.execution.JdbcSqlExecutor;
 import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.llm.LlmResponse;
+import dev.sqlagent.testing.TinyPool;
 import dev.sqlagent.testkit.ScriptedLlm;
 import dev.sqlagent.testing.DatabaseServer;
 import java.nio.file.Path;

@@ -12,6 +12,7 @@ import dev.sqlagent.execution.UrlDataSource;
 import dev.sqlagent.guard.GuardPolicy;
 import dev.sqlagent.llm.LlmResponse;
 import dev.sqlagent.testing.DatabaseServer;
+import dev.sqlagent.testing.TinyPool;
 import dev.sqlagent.testkit.ScriptedLlm;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -139,6 +139,11 @@ final class DuckDbReader implements PlanReader {
      */
     private static void ownFunctions(Connection c, Map<String, Object> tree, int timeoutSeconds, Set<String> out)
             throws SQLException {
+        if (!callsAny(tree, 0)) {
+            // no call for a database function to bind: listing them (some 15 ms, DuckDB builds a row for
+            // each of its thousands of built-ins first) could change nothing below
+            return;
+        }
         Map<String, List<String[]>> own = new LinkedHashMap<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT schema_name, function_name, "
                 + "CAST(parameter_types AS VARCHAR[]) FROM duckdb_functions() WHERE NOT internal")) {
@@ -165,6 +170,30 @@ final class DuckDbReader implements PlanReader {
         if (!own.isEmpty()) {
             calls(tree, own, out, 0);
         }
+    }
+
+    /** @return whether the tree holds a call by name: the only nodes {@link #calls} matches */
+    private static boolean callsAny(Object v, int depth) {
+        if (depth > MAX_DEPTH) {
+            throw new PlanNotUnderstood("the parser's tree is nested too deeply");
+        }
+        if (v instanceof Map<?, ?> m) {
+            if (m.get("function_name") instanceof String) {
+                return true;
+            }
+            for (Object x : m.values()) {
+                if (callsAny(x, depth + 1)) {
+                    return true;
+                }
+            }
+        } else if (v instanceof List<?> l) {
+            for (Object x : l) {
+                if (callsAny(x, depth + 1)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static void calls(Object v, Map<String, List<String[]>> own, Set<String> out, int depth) {

@@ -1,4 +1,4 @@
-package dev.sqlagent.reliability;
+package dev.sqlagent.testing;
 
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
@@ -20,20 +20,30 @@ import javax.sql.DataSource;
  * unless the pool is made without that check: then a partition hits the next read of a connection that
  * was open when it began.
  */
-final class TinyPool implements DataSource {
+public final class TinyPool implements DataSource, AutoCloseable {
 
     private final DataSource source;
     private final int max;
     private final boolean validate;
     private final Deque<Connection> idle = new ArrayDeque<>();
     private int out;
+    private boolean closed;
     private volatile int loginTimeout;
 
-    TinyPool(DataSource source, int max) {
+    /**
+     * @param source where new connections come from
+     * @param max how many may be out at once
+     */
+    public TinyPool(DataSource source, int max) {
         this(source, max, true);
     }
 
-    TinyPool(DataSource source, int max, boolean validate) {
+    /**
+     * @param source where new connections come from
+     * @param max how many may be out at once
+     * @param validate whether an idle connection is checked before it is handed out
+     */
+    public TinyPool(DataSource source, int max, boolean validate) {
         this.source = source;
         this.max = max;
         this.validate = validate;
@@ -82,7 +92,9 @@ final class TinyPool implements DataSource {
                             if (!returned[0]) {
                                 returned[0] = true;
                                 out--;
-                                if (!real.isClosed()) {
+                                if (closed) {
+                                    real.close();
+                                } else if (!real.isClosed()) {
                                     idle.addLast(real);
                                 }
                                 notifyAll();
@@ -96,6 +108,24 @@ final class TinyPool implements DataSource {
                         throw e.getCause();
                     }
                 });
+    }
+
+    /** Closes the idle connections; connections still out are closed when they come back. */
+    @Override
+    public void close() {
+        java.util.List<Connection> closing;
+        synchronized (this) {
+            closed = true;
+            closing = new java.util.ArrayList<>(idle);
+            idle.clear();
+        }
+        for (Connection c : closing) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // gone anyway
+            }
+        }
     }
 
     private static boolean alive(Connection c) {
