@@ -134,10 +134,12 @@ public final class SqlGuard {
                         .<String, GuardVerdict>weigher((k, v) -> k.length()
                                 + (v instanceof GuardVerdict.Accepted a ? a.statement().sql().length() : 0))
                         .expireAfterAccess(java.time.Duration.ofMinutes(10)).build());
-        String key = dialect.ordinal() + ":" + sql;
+        // keyed by what the engines read, not by spelling: select and SELECT are one statement (SameStatement)
+        String key = dialect.ordinal() + ":" + dev.sqlagent.internal.SameStatement.key(sql);
         GuardVerdict known = byPolicy.getIfPresent(key);
-        if (known != null) {
-            return known;
+        GuardVerdict given = known == null ? null : dev.sqlagent.internal.SameStatement.givenAs(known, sql);
+        if (given != null) {
+            return given;
         }
         GuardVerdict v = checkOnce(sql, policy, dialect);
         if (!(v instanceof GuardVerdict.Rejected r) || r.violations().stream().noneMatch(SqlGuard::circumstantial)) {

@@ -61,22 +61,34 @@ final class GuardStep implements Step {
         if (state.last() instanceof Outcome.Corrected c) {
             state.retryWith(c.sql());
         }
-        // identical candidates (frequent at a low temperature) are parsed and explained once; distinct ones
-        // are parsed side by side (the guard is pure), then confirmed by the engine one after another on the
-        // question's one connection
-        List<String> distinct = new ArrayList<>();
+        // identical candidates (frequent at a low temperature) are parsed and explained once, and so are
+        // texts of one statement (select and SELECT: SameStatement), whose verdict the guard gives again from
+        // its cache without a parse; distinct statements are parsed side by side (the guard is pure), then
+        // confirmed by the engine one after another on the question's one connection
+        List<String> texts = new ArrayList<>();
+        List<String> statements = new ArrayList<>();
+        List<String> first = new ArrayList<>();
         for (Candidate c : state.candidates()) {
-            if (!distinct.contains(c.sql())) {
-                distinct.add(c.sql());
+            if (!texts.contains(c.sql())) {
+                texts.add(c.sql());
+                String key = dev.sqlagent.internal.SameStatement.key(c.sql());
+                if (!statements.contains(key)) {
+                    statements.add(key);
+                    first.add(c.sql());
+                }
             }
         }
         GuardPolicy policy = state.policy();
-        List<GuardVerdict> read = Parallel.map(parallel, distinct, sql -> guard.check(sql, policy, dialect));
+        List<GuardVerdict> read = Parallel.map(parallel, first, sql -> guard.check(sql, policy, dialect));
         Visits visits = executions == null ? null : executions.visits(state);
         Map<String, GuardVerdict> bySql = new HashMap<>();
-        for (int i = 0; i < distinct.size(); i++) {
-            GuardVerdict v = read.get(i);
-            bySql.put(distinct.get(i), visits != null && v instanceof GuardVerdict.Accepted a ? visits.confirm(a, policy) : v);
+        for (String sql : texts) {
+            GuardVerdict v = dev.sqlagent.internal.SameStatement.givenAs(
+                    read.get(statements.indexOf(dev.sqlagent.internal.SameStatement.key(sql))), sql);
+            if (v == null) {
+                v = guard.check(sql, policy, dialect); // a syntax error, whose message is its text's own
+            }
+            bySql.put(sql, visits != null && v instanceof GuardVerdict.Accepted a ? visits.confirm(a, policy) : v);
         }
         List<GuardVerdict> verdicts = new ArrayList<>();
         for (Candidate c : state.candidates()) {
