@@ -12,8 +12,8 @@ import java.util.Set;
  * <p>Conservative by construction, so that equal keys can only come from texts the engines read alike:
  * <ul>
  *   <li>Only the leading part of the text made of letters, digits, {@code _}, white space and the
- *       punctuation {@code , . ( ) * = < > +} is looked at. It holds no string, no quoted name, no comment, no
- *       parameter, no escape: at the first other character (a quote, {@code -}, {@code /}, {@code ;},
+ *       punctuation {@code , . ( ) * = < > +} and {@code -} not followed by another is looked at. It holds no
+ *       string, no quoted name, no comment, no parameter, no escape: at the first other character (a quote, {@code --}, {@code /}, {@code ;},
  *       {@code :}, {@code ?}, a backslash, anything not ASCII) the rest of the text is kept as it is, so that no
  *       engine's rule for where a literal or a comment ends can matter.</li>
  *   <li>Only a whole word from {@link #KEYWORDS} is changed: words every engine the library supports reserves,
@@ -52,7 +52,7 @@ public final class SameStatement {
     public static String key(String sql) {
         int n = sql.length();
         int safe = 0;
-        while (safe < n && plain(sql.charAt(safe))) {
+        while (safe < n && (plain(sql.charAt(safe)) || minus(sql, safe))) {
             safe++;
         }
         char[] out = null;
@@ -199,6 +199,11 @@ public final class SameStatement {
 
     private static boolean space(char c) {
         return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    /** A minus sign ({@code id > -7}), never the start of a line comment. */
+    private static boolean minus(String sql, int i) {
+        return sql.charAt(i) == '-' && (i + 1 == sql.length() || sql.charAt(i + 1) != '-');
     }
 
     private static boolean plain(char c) {

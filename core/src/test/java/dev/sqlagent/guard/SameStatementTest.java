@@ -45,6 +45,9 @@ class SameStatementTest {
         assertThat(SameStatement.key("SELECT a FROM t WHERE b = 'x' and c = 1"))
                 .isEqualTo("SELECT a FROM t WHERE b = 'x' and c = 1");
         assertThat(SameStatement.key("SELECT a -- from\nfrom t")).isEqualTo("SELECT a -- from\nfrom t");
+        assertThat(SameStatement.key("SELECT a - 1 FROM t WHERE b > -2 and c = 1--x and d = 2"))
+                .isEqualTo("SELECT a - 1 FROM t WHERE b > -2 AND c = 1--x and d = 2");
+        assertThat(SameStatement.key("SELECT a FROM t WHERE b = 1-")).isEqualTo("SELECT a FROM t WHERE b = 1-");
         assertThat(SameStatement.key("SELECT a FROM t WHERE b = ? and c = 1")).isEqualTo("SELECT a FROM t WHERE b = ? and c = 1");
         assertThat(SameStatement.key("SELECT \"select\" from t")).isEqualTo("SELECT \"select\" from t");
         // qualified names (MySQL takes a reserved word after a dot for a name), functions, words H2 or
