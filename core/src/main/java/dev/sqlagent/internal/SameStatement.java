@@ -13,9 +13,9 @@ import java.util.Set;
  * <ul>
  *   <li>Only the leading part of the text made of letters, digits, {@code _}, white space and the
  *       punctuation {@code , . ( ) * = < > +} and {@code -} not followed by another is looked at. It holds no
- *       string, no quoted name, no comment, no parameter, no escape: at the first other character (a quote, {@code --}, {@code /}, {@code ;},
- *       {@code :}, {@code ?}, a backslash, anything not ASCII) the rest of the text is kept as it is, so that no
- *       engine's rule for where a literal or a comment ends can matter.</li>
+ *       string, no quoted name, no comment, no parameter, no escape: at the first other character (a quote,
+ *       {@code --}, {@code /}, {@code ;}, {@code :}, {@code ?}, a backslash, anything not ASCII) the rest of
+ *       the text is kept as it is, so that no engine's rule for where a literal or a comment ends can matter.</li>
  *   <li>Only a whole word from {@link #KEYWORDS} is changed: words every engine the library supports reserves,
  *       and that the guard's printer writes in upper case whatever the input, so that the statement it prints
  *       and runs is the same for both texts. A word next to a {@code .} (a qualified name, where MySQL takes a
