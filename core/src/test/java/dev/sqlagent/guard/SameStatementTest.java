@@ -71,8 +71,9 @@ class SameStatementTest {
             + "|in|as|on|join|inner|left|right|outer|cross|union|all|distinct|case|when|then|else|end|is|null|like"
             + "|between|exists|limit|asc|desc|with|count|avg|sum|max|min)\\b");
 
-    private static String lowered(String sql) {
-        Matcher m = WORDS.matcher(sql);
+    /** The text with every match of {@code words} in lower case. */
+    private static String lowered(Pattern words, String sql) {
+        Matcher m = words.matcher(sql);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             m.appendReplacement(out, m.group().toLowerCase(Locale.ROOT));
@@ -95,7 +96,7 @@ class SameStatementTest {
                 if (q.sql() == null || q.sql().isBlank()) {
                     continue;
                 }
-                String other = lowered(q.sql());
+                String other = lowered(WORDS, q.sql());
                 if (pairs % 2 == 1) {
                     other = other.replace(" ", "\n  ");
                 }
@@ -169,22 +170,13 @@ class SameStatementTest {
             + "|IN|AS|ON|JOIN|INNER|LEFT|RIGHT|CROSS|UNION|DISTINCT|CASE|WHEN|ELSE|IS|NULL|LIKE|BETWEEN|EXISTS"
             + "|LIMIT|WITH)\\b(?!\\()");
 
-    private static String keywordsLowered(String sql) {
-        Matcher m = KEY_WORDS.matcher(sql);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            m.appendReplacement(out, m.group().toLowerCase(Locale.ROOT));
-        }
-        return m.appendTail(out).toString();
-    }
-
     @Test
     void whereEachEngineSpellsAKeywordOfItsOwnTheTextsStillReadAlike() {
         GuardPolicy policy = GuardPolicy.builder().allowTables("t", "u").build();
         List<String> differ = new ArrayList<>();
         for (Dialect d : Dialect.values()) {
             for (String sql : KEYWORD_PLACES) {
-                String other = keywordsLowered(sql).replace(" ", "\n ");
+                String other = lowered(KEY_WORDS, sql).replace(" ", "\n ");
                 assertThat(SameStatement.key(other)).as(other).isEqualTo(SameStatement.key(sql));
                 String why = sameReading(SqlGuard.create().check(sql, policy, d), SqlGuard.create().check(other, policy, d));
                 if (why != null) {

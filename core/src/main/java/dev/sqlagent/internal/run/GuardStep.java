@@ -62,34 +62,30 @@ final class GuardStep implements Step {
             state.retryWith(c.sql());
         }
         // identical candidates (frequent at a low temperature) are parsed and explained once, and so are
-        // texts of one statement (select and SELECT: SameStatement), whose verdict the guard gives again from
-        // its cache without a parse; distinct statements are parsed side by side (the guard is pure), then
-        // confirmed by the engine one after another on the question's one connection
-        List<String> texts = new ArrayList<>();
-        List<String> statements = new ArrayList<>();
+        // texts of one statement (select and SELECT: SameStatement), read once and the verdict given to each
+        // text; distinct statements are parsed side by side (the guard is pure), then confirmed by the engine
+        // one after another on the question's one connection
+        Map<String, Integer> statementOf = new java.util.LinkedHashMap<>();
+        Map<String, Integer> byKey = new HashMap<>();
         List<String> first = new ArrayList<>();
         for (Candidate c : state.candidates()) {
-            if (!texts.contains(c.sql())) {
-                texts.add(c.sql());
-                String key = dev.sqlagent.internal.SameStatement.key(c.sql());
-                if (!statements.contains(key)) {
-                    statements.add(key);
-                    first.add(c.sql());
-                }
-            }
+            statementOf.computeIfAbsent(c.sql(), sql -> byKey.computeIfAbsent(
+                    dev.sqlagent.internal.SameStatement.key(sql), key -> {
+                        first.add(sql);
+                        return first.size() - 1;
+                    }));
         }
         GuardPolicy policy = state.policy();
         List<GuardVerdict> read = Parallel.map(parallel, first, sql -> guard.check(sql, policy, dialect));
         Visits visits = executions == null ? null : executions.visits(state);
         Map<String, GuardVerdict> bySql = new HashMap<>();
-        for (String sql : texts) {
-            GuardVerdict v = dev.sqlagent.internal.SameStatement.givenAs(
-                    read.get(statements.indexOf(dev.sqlagent.internal.SameStatement.key(sql))), sql);
+        statementOf.forEach((sql, statement) -> {
+            GuardVerdict v = dev.sqlagent.internal.SameStatement.givenAs(read.get(statement), sql);
             if (v == null) {
                 v = guard.check(sql, policy, dialect); // a syntax error, whose message is its text's own
             }
             bySql.put(sql, visits != null && v instanceof GuardVerdict.Accepted a ? visits.confirm(a, policy) : v);
-        }
+        });
         List<GuardVerdict> verdicts = new ArrayList<>();
         for (Candidate c : state.candidates()) {
             GuardVerdict v = bySql.get(c.sql());
